@@ -1,0 +1,45 @@
+import { deriveTitle, LIMITS, parseDocumentName } from '@baalda/core';
+import type { Extension, onLoadDocumentPayload, onStoreDocumentPayload } from '@hocuspocus/server';
+import * as Y from 'yjs';
+import { extractPlainText } from '../documents/plainText';
+import type { NoteStore } from '../store/noteStore';
+import type { Logger } from '../server/logger';
+
+/**
+ * Loads each note's Yjs state from the store when its document opens, and writes the whole merged state
+ * back (one row per note, in place) when Hocuspocus's debounce fires.
+ */
+export class PersistenceExtension implements Extension {
+  extensionName = 'PersistenceExtension';
+
+  constructor(
+    private readonly store: NoteStore,
+    private readonly clock: () => Date,
+    private readonly logger: Logger,
+  ) {}
+
+  async onLoadDocument({ documentName, document }: onLoadDocumentPayload): Promise<void> {
+    const docId = requireDocId(documentName);
+    const state = await this.store.loadState(docId);
+    if (state) Y.applyUpdate(document, state);
+  }
+
+  async onStoreDocument({ documentName, document }: onStoreDocumentPayload): Promise<void> {
+    const docId = requireDocId(documentName);
+    const state = Y.encodeStateAsUpdate(document);
+    if (state.byteLength > LIMITS.maxDocumentStateBytes) {
+      // Throwing keeps the document in memory (Hocuspocus retries on the next change) instead of
+      // writing a state the relay would refuse to load again.
+      this.logger.error('store refused: document over size limit', { docId, bytes: state.byteLength });
+      throw new Error(`Document ${docId} is ${state.byteLength} bytes, over LIM2 (${LIMITS.maxDocumentStateBytes}).`);
+    }
+    await this.store.storeState(docId, state, deriveTitle(extractPlainText(document)), this.clock());
+  }
+}
+
+// The WebSocket edge refuses bad names before Hocuspocus sees them; reaching here with one is a bug.
+function requireDocId(documentName: string): string {
+  const parsed = parseDocumentName(documentName);
+  if (!parsed.ok) throw new Error(`PersistenceExtension: ${parsed.message}`);
+  return parsed.docId;
+}

@@ -1,0 +1,61 @@
+import { LIMITS, parseDocumentName, type RelayErrorCode } from '@baalda/core';
+import * as decoding from 'lib0/decoding';
+
+/** Hocuspocus message types a client may send (see @hocuspocus/server's MessageType). */
+const CLIENT_MESSAGE_TYPES = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+const SYNC = 0;
+const SYNC_REPLY = 4;
+const AUTH = 2;
+// y-protocols sync sub-messages: step 1 (state vector), step 2 (update), update.
+const SYNC_SUBTYPES = new Set([0, 1, 2]);
+
+/** Why a frame was refused before Hocuspocus saw it. */
+export type FrameRefusal = { ok: false; code: RelayErrorCode; message: string };
+
+/**
+ * Checks the envelope of a client frame — size, document name, message type, and for sync and auth
+ * messages that the payload lengths add up — without decoding any Yjs update (yjs#687: crafted updates
+ * can stall a decoder, so only bounded envelope reading happens on untrusted bytes here).
+ */
+export function inspectFrame(frame: Uint8Array): { ok: true; documentName: string } | FrameRefusal {
+  if (frame.byteLength > LIMITS.maxFrameBytes) {
+    return refuse('MESSAGE_TOO_LARGE', `Frame of ${frame.byteLength} bytes is over ${LIMITS.maxFrameBytes}.`);
+  }
+  try {
+    return inspectEnvelope(decoding.createDecoder(frame));
+  } catch {
+    return refuse('MESSAGE_MALFORMED', 'Frame ended before its envelope did.');
+  }
+}
+
+function inspectEnvelope(decoder: decoding.Decoder): { ok: true; documentName: string } | FrameRefusal {
+  const nameLength = decoding.peekVarUint(decoder);
+  if (nameLength > LIMITS.maxDocumentNameLength * 4) return refuse('DOCUMENT_NAME_INVALID', 'Document name too long.');
+  const rawName = decoding.readVarString(decoder);
+  // Session-aware providers address `name\0sessionId`; the document is the part before the NUL.
+  const documentName = rawName.split('\0', 1)[0] ?? '';
+  const name = parseDocumentName(documentName);
+  if (!name.ok) return refuse(name.code, name.message);
+  const type = decoding.readVarUint(decoder);
+  if (!CLIENT_MESSAGE_TYPES.has(type)) return refuse('MESSAGE_MALFORMED', `Unknown message type ${type}.`);
+  if (type === SYNC || type === SYNC_REPLY) return inspectSync(decoder, documentName);
+  if (type === AUTH) {
+    decoding.readVarUint(decoder);
+    decoding.readVarString(decoder);
+  }
+  return { ok: true, documentName };
+}
+
+function inspectSync(decoder: decoding.Decoder, documentName: string): { ok: true; documentName: string } | FrameRefusal {
+  const subtype = decoding.readVarUint(decoder);
+  if (!SYNC_SUBTYPES.has(subtype)) return refuse('MESSAGE_MALFORMED', `Unknown sync message ${subtype}.`);
+  const payloadLength = decoding.readVarUint(decoder);
+  if (payloadLength !== decoder.arr.length - decoder.pos) {
+    return refuse('MESSAGE_MALFORMED', 'Sync payload length does not match the frame.');
+  }
+  return { ok: true, documentName };
+}
+
+function refuse(code: RelayErrorCode, message: string): FrameRefusal {
+  return { ok: false, code, message };
+}

@@ -1,0 +1,30 @@
+import type { ServerResponse } from 'node:http';
+import { RELAY_ERRORS, type RelayErrorCode } from '@baalda/core';
+
+const HTTP_STATUS: Record<RelayErrorCode, number> = {
+  MESSAGE_MALFORMED: 400,
+  MESSAGE_TOO_LARGE: 413,
+  MESSAGE_NOT_BINARY: 400,
+  DOCUMENT_NAME_INVALID: 400,
+  REQUEST_INVALID: 400,
+  REQUEST_TOO_LARGE: 413,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  INTERNAL_ERROR: 500,
+};
+
+/** Sends `{ error: { code, message } }` with the status the code maps to. */
+export function sendError(response: ServerResponse, code: RelayErrorCode, message: string = RELAY_ERRORS[code]): void {
+  sendJson(response, HTTP_STATUS[code], { error: { code, message } });
+}
+
+/** Sends a JSON body that is never cached (API answers change with every edit). */
+export function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const payload = JSON.stringify(body);
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(payload),
+    'Cache-Control': 'no-store',
+  });
+  response.end(payload);
+}

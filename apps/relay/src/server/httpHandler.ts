@@ -1,0 +1,37 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type ApiContext, handleApiRequest } from './apiRoutes';
+import { sendError } from './httpErrors';
+import type { Logger } from './logger';
+import { serveStaticFile } from './staticFiles';
+
+/** Everything the HTTP side of the relay needs. */
+export interface HttpContext extends ApiContext {
+  readonly webDir: string;
+  readonly logger: Logger;
+}
+
+/** Routes `/api/*` to the API and everything else to the exported web app. */
+export function createHttpHandler(context: HttpContext) {
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    route(request, response, context).catch((error: unknown) => {
+      context.logger.error('http request failed', { url: request.url, message: (error as Error).message });
+      if (!response.headersSent) sendError(response, 'INTERNAL_ERROR');
+      else response.destroy();
+    });
+  };
+}
+
+async function route(request: IncomingMessage, response: ServerResponse, context: HttpContext): Promise<void> {
+  const path = decodePath(request.url ?? '/');
+  if (path === null) return sendError(response, 'REQUEST_INVALID', 'The URL path is not valid percent-encoding.');
+  if (path === '/api' || path.startsWith('/api/')) return handleApiRequest(request, response, path, context);
+  return serveStaticFile(request, response, path, context.webDir);
+}
+
+function decodePath(url: string): string | null {
+  try {
+    return decodeURIComponent(new URL(url, 'http://relay.invalid').pathname);
+  } catch {
+    return null;
+  }
+}

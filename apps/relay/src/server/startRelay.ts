@@ -1,0 +1,99 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Hocuspocus } from '@hocuspocus/server';
+import type { WebSocketServer } from 'ws';
+import { type DatabaseTarget, openDatabase } from '../db/openDatabase';
+import { PersistenceExtension } from '../extensions/PersistenceExtension';
+import { createPrismaNoteStore } from '../store/prismaNoteStore';
+import { createHttpHandler } from './httpHandler';
+import type { Logger } from './logger';
+import { waitForDocumentsToUnload } from './shutdown';
+import { attachWebSocketEdge, SYNC_PATH } from './websocketEdge';
+
+/** How to start a relay. */
+export interface RelayOptions {
+  readonly database: DatabaseTarget;
+  /** 0 picks a free port (tests). */
+  readonly port: number;
+  readonly host: string;
+  /** The exported web app to serve (apps/web/out). */
+  readonly webDir: string;
+  readonly logger: Logger;
+  readonly clock?: () => Date;
+  /** Quiet time before a changed document is stored; stores happen at least every 2 × this. */
+  readonly storeDebounceMs?: number;
+  /** How long shutdown waits for pending stores before giving up on them (logged). */
+  readonly shutdownTimeoutMs?: number;
+}
+
+/** A running relay. */
+export interface Relay {
+  readonly port: number;
+  readonly httpUrl: string;
+  readonly syncUrl: string;
+  readonly hocuspocus: Hocuspocus;
+  /** Stops taking connections, stores every changed document, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database, then serves sync, API and web app on one port. */
+export async function startRelay(options: RelayOptions): Promise<Relay> {
+  const clock = options.clock ?? (() => new Date());
+  const database = await openDatabase(options.database);
+  const store = createPrismaNoteStore(database.prisma);
+  const debounce = options.storeDebounceMs ?? 1000;
+  const hocuspocus = new Hocuspocus({
+    name: 'baalda-relay',
+    quiet: true,
+    debounce,
+    maxDebounce: debounce * 2,
+    extensions: [new PersistenceExtension(store, clock, options.logger)],
+  });
+  const httpServer = createServer(
+    createHttpHandler({ store, clock, backend: database.backend, webDir: options.webDir, logger: options.logger }),
+  );
+  const wss = attachWebSocketEdge(httpServer, hocuspocus, options.logger);
+  const port = await listen(httpServer, options.port, options.host);
+  const urlHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+  let closing: Promise<void> | undefined;
+  return {
+    port,
+    httpUrl: `http://${urlHost}:${port}`,
+    syncUrl: `ws://${urlHost}:${port}${SYNC_PATH}`,
+    hocuspocus,
+    close: () => {
+      closing ??= shutDown(httpServer, wss, hocuspocus, options.shutdownTimeoutMs ?? 10_000, options.logger).finally(
+        () => database.close(),
+      );
+      return closing;
+    },
+  };
+}
+
+function listen(httpServer: HttpServer, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(port, host, () => {
+      httpServer.off('error', reject);
+      resolve((httpServer.address() as AddressInfo).port);
+    });
+  });
+}
+
+async function shutDown(
+  httpServer: HttpServer,
+  wss: WebSocketServer,
+  hocuspocus: Hocuspocus,
+  timeoutMs: number,
+  logger: Logger,
+): Promise<void> {
+  const unloaded = waitForDocumentsToUnload(hocuspocus, timeoutMs);
+  const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  for (const client of wss.clients) client.close(1001, 'RELAY_SHUTTING_DOWN: reconnect shortly.');
+  hocuspocus.flushPendingStores();
+  const remaining = await unloaded;
+  if (remaining.length > 0) logger.error('shutdown: documents not stored in time', { documents: remaining });
+  for (const client of wss.clients) client.terminate();
+  httpServer.closeAllConnections();
+  await httpClosed;
+}

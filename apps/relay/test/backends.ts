@@ -1,0 +1,58 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { DatabaseTarget } from '../src/db/openDatabase';
+
+/** A database a test may use, and how to throw it away. */
+export interface TestBackend {
+  readonly name: 'pglite' | 'postgres';
+  create(): Promise<{ target: DatabaseTarget; dispose(): Promise<void> }>;
+}
+
+const pgliteBackend: TestBackend = {
+  name: 'pglite',
+  async create() {
+    const dataDir = await mkdtemp(join(tmpdir(), 'baalda-test-'));
+    return { target: { kind: 'pglite', dataDir }, dispose: () => rm(dataDir, { recursive: true, force: true }) };
+  },
+};
+
+// Each test gets a database of its own on the server, so tests never see each other's rows.
+function postgresBackend(adminUrl: string): TestBackend {
+  return {
+    name: 'postgres',
+    async create() {
+      const name = `baalda_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+      await runAdmin(adminUrl, `CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return {
+        target: { kind: 'postgres', url: url.toString() },
+        dispose: () => runAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      };
+    },
+  };
+}
+
+async function runAdmin(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * PGlite always; PostgreSQL when BAALDA_TEST_DATABASE_URL names a server. In CI the variable is
+ * required, so a misconfigured CI can't quietly test only one backend.
+ */
+export function testBackends(): TestBackend[] {
+  const adminUrl = process.env.BAALDA_TEST_DATABASE_URL?.trim();
+  if (!adminUrl && process.env.CI === 'true') {
+    throw new Error('CI must set BAALDA_TEST_DATABASE_URL so the relay is tested against PostgreSQL too.');
+  }
+  return adminUrl ? [pgliteBackend, postgresBackend(adminUrl)] : [pgliteBackend];
+}

@@ -1,0 +1,53 @@
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { EDITOR_FRAGMENT, extractPlainText } from '../src/documents/plainText';
+
+/** A test peer (alice, bob, carol): one Y.Doc synced to the relay over a real WebSocket. */
+export interface Peer {
+  readonly doc: Y.Doc;
+  readonly provider: HocuspocusProvider;
+  readonly socket: HocuspocusProviderWebsocket;
+  text(): string;
+  destroy(): void;
+}
+
+/** Connects a peer to `documentName` and resolves once the first sync with the relay is done. */
+export async function connectPeer(syncUrl: string, documentName: string): Promise<Peer> {
+  const doc = new Y.Doc();
+  const socket = new HocuspocusProviderWebsocket({ url: syncUrl, WebSocketPolyfill: WebSocket });
+  const provider = new HocuspocusProvider({ websocketProvider: socket, name: documentName, document: doc });
+  provider.attach();
+  await new Promise<void>((resolve) => {
+    if (provider.isSynced) resolve();
+    else provider.on('synced', () => resolve());
+  });
+  return {
+    doc,
+    provider,
+    socket,
+    text: () => extractPlainText(doc),
+    destroy: () => {
+      provider.destroy();
+      socket.destroy();
+    },
+  };
+}
+
+/** Appends a paragraph the way Tiptap's editor does: an XmlElement holding an XmlText. */
+export function appendParagraph(doc: Y.Doc, text: string): void {
+  const paragraph = new Y.XmlElement('paragraph');
+  paragraph.insert(0, [new Y.XmlText(text)]);
+  const fragment = doc.getXmlFragment(EDITOR_FRAGMENT);
+  fragment.insert(fragment.length, [paragraph]);
+}
+
+/** Polls `check` until it holds or `timeoutMs` passes; the error says what was last seen. */
+export async function eventually(check: () => boolean | Promise<boolean>, describe: () => string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting: ${describe()}`);
+}

@@ -1,0 +1,43 @@
+import { LIMITS } from '../limits/limits';
+import { type Result, fail } from '../result';
+
+/** The prefix of every note document's name on the wire (DOC1). */
+export const NOTE_DOCUMENT_PREFIX = 'note:';
+
+// DOC2: ids are URL-safe so they can sit in a path, a query string or a file name unchanged.
+const DOC_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** True when `docId` has the shape of a note id (DOC2): 16–64 characters of `A–Z a–z 0–9 _ -`. */
+export function isValidDocId(docId: string): boolean {
+  return DOC_ID_PATTERN.test(docId);
+}
+
+/**
+ * The wire name of a note's document (DOC1).
+ * @example formatNoteDocumentName('V1StGXR8_Z5jdHi6B-myT') // 'note:V1StGXR8_Z5jdHi6B-myT'
+ */
+export function formatNoteDocumentName(docId: string): string {
+  if (!isValidDocId(docId)) throw new Error(`formatNoteDocumentName: invalid docId ${JSON.stringify(docId)}`);
+  return `${NOTE_DOCUMENT_PREFIX}${docId}`;
+}
+
+/** Why a document name was refused. */
+export type DocumentNameError = 'DOCUMENT_NAME_INVALID';
+
+/**
+ * Reads a document name that arrived from a client (DOC1, DOC2, LIM4). Anything but `note:<docId>` is
+ * refused, so a client can never make the relay load or store a document it does not model.
+ */
+export function parseDocumentName(name: string): Result<{ docId: string }, DocumentNameError> {
+  if (name.length > LIMITS.maxDocumentNameLength) {
+    return fail('DOCUMENT_NAME_INVALID', `Document name is longer than ${LIMITS.maxDocumentNameLength} characters.`);
+  }
+  if (!name.startsWith(NOTE_DOCUMENT_PREFIX)) {
+    return fail('DOCUMENT_NAME_INVALID', `Document name must start with "${NOTE_DOCUMENT_PREFIX}".`);
+  }
+  const docId = name.slice(NOTE_DOCUMENT_PREFIX.length);
+  if (!isValidDocId(docId)) {
+    return fail('DOCUMENT_NAME_INVALID', 'Note id must be 16–64 characters of A–Z, a–z, 0–9, "_" or "-".');
+  }
+  return { ok: true, docId };
+}

@@ -1,0 +1,19 @@
+/**
+ * Every size limit an external input meets, in one place so README and SPEC can cite them (LIM*).
+ * Sizes are bytes unless the name says otherwise.
+ */
+export const LIMITS = {
+  /**
+   * LIM1: one WebSocket frame. A single Yjs update bigger than this is refused; besides bounding memory,
+   * this bounds the work of decoding untrusted Yjs bytes (crafted updates can stall a decoder, yjs#687).
+   */
+  maxFrameBytes: 2 * 1024 * 1024,
+  /** LIM2: the stored Yjs state of one note the relay will load or keep. */
+  maxDocumentStateBytes: 16 * 1024 * 1024,
+  /** LIM3: one HTTP request body. */
+  maxRequestBodyBytes: 64 * 1024,
+  /** LIM4: a document name on the wire (characters). */
+  maxDocumentNameLength: 128,
+  /** LIM5: a note title (characters, after trimming). */
+  maxTitleLength: 200,
+} as const;
