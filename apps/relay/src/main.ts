@@ -11,7 +11,8 @@ async function main(): Promise<void> {
     consoleLogger.warn('web app not built; only the API and sync are served', { webDir: config.webDir });
   }
   const relay = await startRelay({ ...config, logger: consoleLogger });
-  const where = config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
+  const where =
+    config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
   consoleLogger.info(`storing notes in ${where}`);
   console.log(`\n  Baalda is running at ${relay.httpUrl}\n`);
   let stopping = false;

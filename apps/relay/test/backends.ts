@@ -10,7 +10,7 @@ export interface TestBackend {
   create(): Promise<{ target: DatabaseTarget; dispose(): Promise<void> }>;
 }
 
-const pgliteBackend: TestBackend = {
+export const pgliteBackend: TestBackend = {
   name: 'pglite',
   async create() {
     const dataDir = await mkdtemp(join(tmpdir(), 'baalda-test-'));

@@ -43,7 +43,11 @@ export function appendParagraph(doc: Y.Doc, text: string): void {
 }
 
 /** Polls `check` until it holds or `timeoutMs` passes; the error says what was last seen. */
-export async function eventually(check: () => boolean | Promise<boolean>, describe: () => string, timeoutMs = 10_000): Promise<void> {
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  describe: () => string,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;

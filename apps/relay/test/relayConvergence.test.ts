@@ -1,9 +1,10 @@
 import { formatNoteDocumentName } from '@baalda/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendParagraph, connectPeer, eventually, type Peer } from './clients';
-import { testBackends } from './backends';
-import { startTestRelay } from './relays';
 import type { Relay } from '../src/server/startRelay';
+import { readBody } from './apiBody';
+import { testBackends } from './backends';
+import { appendParagraph, connectPeer, eventually, type Peer } from './clients';
+import { startTestRelay } from './relays';
 
 const documentName = formatNoteDocumentName('alicesFirstNote_0001');
 
@@ -45,8 +46,10 @@ describe.each(testBackends())('relay on $name', (backend) => {
     const restarted = await relayOn(database.target);
     const carol = await peer(restarted);
     expect(carol.text()).toBe(merged);
-    const notes = await (await fetch(`${restarted.httpUrl}/api/notes`)).json();
-    expect(notes.notes).toEqual([expect.objectContaining({ docId: 'alicesFirstNote_0001', title: merged.split('\n')[0] })]);
+    const notes = await readBody(await fetch(`${restarted.httpUrl}/api/notes`));
+    expect(notes.notes).toEqual([
+      expect.objectContaining({ docId: 'alicesFirstNote_0001', title: merged.split('\n')[0] }),
+    ]);
   });
 
   it('[SYNC2] closing the relay stores changes that were still waiting for their debounce', async () => {

@@ -3,7 +3,10 @@ import { silentLogger } from '../src/server/logger';
 import { type Relay, startRelay } from '../src/server/startRelay';
 
 /** Starts a relay on port 0 on the given database; `storeDebounceMs` is short so tests are quick. */
-export function startTestRelay(database: DatabaseTarget, overrides: { storeDebounceMs?: number; webDir?: string } = {}): Promise<Relay> {
+export function startTestRelay(
+  database: DatabaseTarget,
+  overrides: { storeDebounceMs?: number; webDir?: string } = {},
+): Promise<Relay> {
   return startRelay({
     database,
     port: 0,

@@ -1,4 +1,4 @@
-export { docIdFromRandomBytes, DOC_ID_LENGTH } from './documents/docId';
+export { DOC_ID_LENGTH, docIdFromRandomBytes } from './documents/docId';
 export {
   type DocumentNameError,
   formatNoteDocumentName,

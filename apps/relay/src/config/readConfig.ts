@@ -35,7 +35,9 @@ function readDatabase(env: NodeJS.ProcessEnv, cwd: string): DatabaseTarget {
   const url = env.DATABASE_URL?.trim();
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) {
-      throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL; unset it to use the embedded database.');
+      throw new Error(
+        'DATABASE_URL must be a postgres:// or postgresql:// URL; unset it to use the embedded database.',
+      );
     }
     return { kind: 'postgres', url };
   }

@@ -78,7 +78,9 @@ function isAlreadyApplied(migration: MigrationFile, applied: Map<string, Applied
   const row = applied.get(migration.name);
   if (!row) return false;
   if (row.finished_at === null) {
-    throw new Error(`Migration ${migration.name} was started but never finished; inspect the database before retrying.`);
+    throw new Error(
+      `Migration ${migration.name} was started but never finished; inspect the database before retrying.`,
+    );
   }
   if (row.checksum !== migration.checksum) {
     throw new Error(`Migration ${migration.name} was changed after it was applied (checksum mismatch).`);
@@ -95,10 +97,9 @@ async function applyOne(session: SqlDriver, migration: MigrationFile): Promise<v
       [id, migration.checksum, migration.name],
     );
     await session.exec(migration.sql);
-    await session.query(
-      'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1',
-      [id],
-    );
+    await session.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [
+      id,
+    ]);
     await session.exec('COMMIT');
   } catch (error) {
     await session.exec('ROLLBACK');

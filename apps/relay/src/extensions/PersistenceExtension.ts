@@ -2,8 +2,8 @@ import { deriveTitle, LIMITS, parseDocumentName } from '@baalda/core';
 import type { Extension, onLoadDocumentPayload, onStoreDocumentPayload } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import { extractPlainText } from '../documents/plainText';
-import type { NoteStore } from '../store/noteStore';
 import type { Logger } from '../server/logger';
+import type { NoteStore } from '../store/noteStore';
 
 /**
  * Loads each note's Yjs state from the store when its document opens, and writes the whole merged state

@@ -13,7 +13,12 @@ export interface ApiContext {
 }
 
 /** Handles `/api/*`; every answer is JSON. */
-export async function handleApiRequest(request: IncomingMessage, response: ServerResponse, path: string, context: ApiContext): Promise<void> {
+export async function handleApiRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  context: ApiContext,
+): Promise<void> {
   if (path === '/api/health') return allow(request, response, ['GET', 'HEAD'], () => sendHealth(response, context));
   if (path === '/api/notes') {
     return allow(request, response, ['GET', 'HEAD', 'POST'], () =>
@@ -23,7 +28,12 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
   sendError(response, 'NOT_FOUND', `No API route at ${path}.`);
 }
 
-async function allow(request: IncomingMessage, response: ServerResponse, methods: string[], handle: () => Promise<void> | void): Promise<void> {
+async function allow(
+  request: IncomingMessage,
+  response: ServerResponse,
+  methods: string[],
+  handle: () => Promise<void> | void,
+): Promise<void> {
   if (methods.includes(request.method ?? '')) return handle();
   response.setHeader('Allow', methods.join(', '));
   sendError(response, 'METHOD_NOT_ALLOWED', `Use ${methods.join(' or ')}.`);

@@ -46,7 +46,10 @@ function inspectEnvelope(decoder: decoding.Decoder): { ok: true; documentName: s
   return { ok: true, documentName };
 }
 
-function inspectSync(decoder: decoding.Decoder, documentName: string): { ok: true; documentName: string } | FrameRefusal {
+function inspectSync(
+  decoder: decoding.Decoder,
+  documentName: string,
+): { ok: true; documentName: string } | FrameRefusal {
   const subtype = decoding.readVarUint(decoder);
   if (!SYNC_SUBTYPES.has(subtype)) return refuse('MESSAGE_MALFORMED', `Unknown sync message ${subtype}.`);
   const payloadLength = decoding.readVarUint(decoder);

@@ -2,7 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import { LIMITS } from '@baalda/core';
 
 /** The outcome of reading a JSON request body within LIMITS.maxRequestBodyBytes (LIM3). */
-export type JsonBody = { ok: true; value: unknown } | { ok: false; code: 'REQUEST_TOO_LARGE' | 'REQUEST_INVALID'; message: string };
+export type JsonBody =
+  | { ok: true; value: unknown }
+  | { ok: false; code: 'REQUEST_TOO_LARGE' | 'REQUEST_INVALID'; message: string };
 
 /** Reads and parses a JSON body, stopping as soon as it passes the size limit. */
 export async function readJsonBody(request: IncomingMessage): Promise<JsonBody> {

@@ -18,7 +18,12 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Serves the exported web app (apps/web/out) for GET and HEAD. */
-export async function serveStaticFile(request: IncomingMessage, response: ServerResponse, path: string, webDir: string): Promise<void> {
+export async function serveStaticFile(
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  webDir: string,
+): Promise<void> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.setHeader('Allow', 'GET, HEAD');
     return sendError(response, 'METHOD_NOT_ALLOWED', 'Pages accept GET and HEAD only.');
@@ -49,7 +54,13 @@ function resolveInside(webDir: string, urlPath: string): string | null {
   return absolute.startsWith(webDir.endsWith(sep) ? webDir : webDir + sep) ? absolute : null;
 }
 
-function streamFile(request: IncomingMessage, response: ServerResponse, path: string, size: number, status: number): void {
+function streamFile(
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  size: number,
+  status: number,
+): void {
   response.writeHead(status, {
     'Content-Type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
     'Content-Length': size,

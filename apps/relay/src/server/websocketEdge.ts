@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { LIMITS, type RelayErrorCode } from '@baalda/core';
 import type { Hocuspocus } from '@hocuspocus/server';

@@ -1,5 +1,5 @@
 import { LIMITS } from '../limits/limits';
-import { type Result, fail } from '../result';
+import { fail, type Result } from '../result';
 
 /** The prefix of every note document's name on the wire (DOC1). */
 export const NOTE_DOCUMENT_PREFIX = 'note:';

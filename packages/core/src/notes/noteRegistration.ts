@@ -1,5 +1,5 @@
 import { isValidDocId } from '../documents/documentName';
-import { type Result, fail } from '../result';
+import { fail, type Result } from '../result';
 
 /** A client's announcement that a note exists (it may have been created offline, hours ago). */
 export interface NoteRegistration {

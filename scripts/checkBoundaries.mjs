@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Checks the package boundaries Biome can't see: core depends on nothing of ours and compiles without
+// DOM or Node types (so `fetch`, `setTimeout`, `process`, `window` can't creep in), and the apps depend
+// on core, never the other way round. Biome's noRestrictedImports guards the import lines themselves.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
+const problems = [];
+
+const core = readJson('packages/core/package.json');
+const coreDeps = { ...core.dependencies, ...core.peerDependencies };
+for (const name of Object.keys(coreDeps)) {
+  if (name.startsWith('@baalda/') || name.startsWith('baalda-')) problems.push(`core depends on ${name}`);
+}
+const coreTsconfig = readJson('packages/core/tsconfig.json').compilerOptions;
+if (!Array.isArray(coreTsconfig.types) || coreTsconfig.types.length > 0)
+  problems.push('core tsconfig must set "types": []');
+if ((coreTsconfig.lib ?? []).some((lib) => lib.toLowerCase().startsWith('dom')))
+  problems.push('core tsconfig must not include DOM libs');
+
+for (const app of ['apps/web', 'apps/relay']) {
+  const deps = readJson(`${app}/package.json`).dependencies ?? {};
+  if (!deps['@baalda/core']) problems.push(`${app} must depend on @baalda/core`);
+}
+
+if (problems.length > 0) {
+  console.error(`Boundary check failed:\n- ${problems.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('Boundary check passed.');
