@@ -33,6 +33,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`[relay] could not start: ${(error as Error).message}`);
+  const failure = error as NodeJS.ErrnoException;
+  const hint = failure.code === 'EADDRINUSE' ? ' Another program uses that port; set PORT to pick another.' : '';
+  console.error(`[relay] could not start: ${failure.message}.${hint}`);
   process.exit(1);
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyMigrations, readMigrations } from '../src/db/migrate';
 import { MIGRATIONS_DIR, openDatabase } from '../src/db/openDatabase';
-import { testBackends } from './backends';
+import { pgliteBackend, testBackends } from './backends';
 
 describe.each(testBackends())('migrations on $name', (backend) => {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -62,5 +62,20 @@ describe.each(testBackends())('migrations on $name', (backend) => {
     cleanups.push(() => reopened.close());
     const tables = await reopened.sql.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'half'");
     expect(tables).toEqual([]);
+  });
+});
+
+describe('the embedded database folder', () => {
+  it('[DB4] a second relay on the same PGlite folder is refused while the first runs', async () => {
+    const database = await pgliteBackend.create();
+    const first = await openDatabase(database.target);
+    try {
+      await expect(openDatabase(database.target)).rejects.toThrow(/Another Baalda relay \(pid \d+\) is using/);
+    } finally {
+      await first.close();
+    }
+    const again = await openDatabase(database.target);
+    await again.close();
+    await database.dispose();
   });
 });

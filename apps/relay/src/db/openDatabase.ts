@@ -5,6 +5,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client';
+import { lockDataDir } from './dataDirLock';
 import { applyMigrations, readMigrations } from './migrate';
 import { createPgliteDriver } from './pgliteDriver';
 import { createPostgresDriver } from './postgresDriver';
@@ -52,7 +53,11 @@ function openPostgres(url: string): Database {
 
 async function openPglite(dataDir: string): Promise<Database> {
   await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(join(dataDir, 'pglite'));
+  const unlock = await lockDataDir(dataDir);
+  const db = await PGlite.create(join(dataDir, 'pglite')).catch(async (error: unknown) => {
+    await unlock();
+    throw error;
+  });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
   return {
     backend: 'pglite',
@@ -62,6 +67,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       await prisma.$disconnect();
       // PGlite keeps Node alive until closed, and closing flushes its files to disk.
       await db.close();
+      await unlock();
     },
   };
 }

@@ -1,0 +1,43 @@
+// `npm run bench`: measures what the issues ask for and prints one table. Flags: see bench/README.md.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { measureEditLatency } from './latency';
+import { measureStartup } from './startup';
+
+const root = join(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const rows: Array<[string, string]> = [];
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+function timeCommand(command: string, commandArgs: string[], cwd: string): number {
+  const started = performance.now();
+  execFileSync(command, commandArgs, { cwd, stdio: 'inherit' });
+  return (performance.now() - started) / 1000;
+}
+
+const editsFlag = args.indexOf('--edits');
+const edits = editsFlag >= 0 ? Number(args[editsFlag + 1]) : 1000;
+const samples = (await measureEditLatency(edits)).sort((a, b) => a - b);
+rows.push([`edit-to-visible, alice → bob (${edits} edits) p50`, `${percentile(samples, 50).toFixed(2)} ms`]);
+rows.push([`edit-to-visible, alice → bob (${edits} edits) p95`, `${percentile(samples, 95).toFixed(2)} ms`]);
+
+if (!args.includes('--skip-startup')) {
+  const startup = await measureStartup();
+  rows.push(['cold `npm start` → first page (after npm ci)', `${startup.cold.toFixed(1)} s`]);
+  rows.push(['warm `npm start` → first page', `${startup.warm.toFixed(1)} s`]);
+}
+if (args.includes('--tests')) rows.push(['`npm test` wall time', `${timeCommand('npm', ['test'], root).toFixed(0)} s`]);
+if (args.includes('--ci')) {
+  execFileSync('bash', ['-c', 'rm -rf /tmp/baalda-bench-ci && git clone -q . /tmp/baalda-bench-ci'], { cwd: root });
+  rows.push([
+    '`.ci/run` wall time (fresh clone)',
+    `${timeCommand('bash', ['.ci/run'], '/tmp/baalda-bench-ci').toFixed(0)} s`,
+  ]);
+}
+
+const width = Math.max(...rows.map(([name]) => name.length));
+console.log(`\n| ${'measure'.padEnd(width)} | value |\n| ${'-'.repeat(width)} | ----- |`);
+for (const [name, value] of rows) console.log(`| ${name.padEnd(width)} | ${value} |`);

@@ -1,0 +1,56 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+
+/** Seconds from `npm start` to the first page served, cold (nothing built) then warm. */
+export async function measureStartup(): Promise<{ cold: number; warm: number }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-start-'));
+  try {
+    for (const built of ['apps/web/out', 'apps/web/.next', 'apps/relay/src/generated']) {
+      await rm(join(root, built), { recursive: true, force: true });
+    }
+    const cold = await timeFirstPage(dataDir);
+    const warm = await timeFirstPage(dataDir);
+    return { cold, warm };
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function timeFirstPage(dataDir: string): Promise<number> {
+  const port = 8900 + Math.floor(Math.random() * 90);
+  const started = performance.now();
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), BAALDA_DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  try {
+    await waitForPage(`http://127.0.0.1:${port}/`, child);
+    return (performance.now() - started) / 1000;
+  } finally {
+    await stop(child);
+  }
+}
+
+async function waitForPage(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    const response = await fetch(url).catch(() => null);
+    if (response?.ok && (await response.text()).includes('<html')) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no page at ${url} within 10 minutes`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGINT');
+  });
+}
