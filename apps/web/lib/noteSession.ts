@@ -1,0 +1,83 @@
+import { formatNoteDocumentName, type SyncObservation } from '@baalda/core';
+import { HocuspocusProvider } from '@hocuspocus/provider';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import * as Y from 'yjs';
+import { createCoalescedWriter } from './coalescedWriter';
+import type { LocalNoteRecord } from './localNoteRecord';
+import type { LocalRegistry } from './localRegistry';
+import { makeOpenedLocalNote } from './noteMerge';
+import { getSyncSocket } from './syncSocket';
+import { trackSync } from './syncTracker';
+
+/** One open note: its Y.Doc, stored in IndexedDB and synced with the relay, plus what the badge shows. */
+export interface NoteSession {
+  readonly docId: string;
+  readonly ydoc: Y.Doc;
+  /** Keeps the list's title in step with the text, so it is right even offline. */
+  recordTitle(title: string): void;
+  subscribe(listener: () => void): () => void;
+  getObservation(): SyncObservation;
+  destroy(): void;
+}
+
+type NotePatch = Partial<Pick<LocalNoteRecord, 'title' | 'updatedAt' | 'pendingChanges'>>;
+
+// IndexedDB answers in milliseconds; if it ever stalls we would rather show the relay's copy than nothing.
+const LOCAL_LOAD_TIMEOUT_MS = 3000;
+
+/** Opens a note: local copy first (so it shows offline at once), then the relay connection. */
+export async function openNoteSession(docId: string, registry: LocalRegistry): Promise<NoteSession> {
+  const record = await registry.update(docId, (current) => current ?? makeOpenedLocalNote(docId, Date.now()));
+  const documentName = formatNoteDocumentName(docId);
+  const ydoc = new Y.Doc();
+  const persistence = new IndexeddbPersistence(documentName, ydoc);
+  await Promise.race([persistence.whenSynced, delay(LOCAL_LOAD_TIMEOUT_MS)]);
+  const provider = new HocuspocusProvider({ websocketProvider: getSyncSocket(), name: documentName, document: ydoc });
+  // Given a shared websocketProvider, the provider does not attach itself (it only does so for a socket it owns).
+  provider.attach();
+  return startSession(docId, { persistence, provider, registry, record });
+}
+
+interface SessionParts {
+  persistence: IndexeddbPersistence;
+  provider: HocuspocusProvider;
+  registry: LocalRegistry;
+  record: LocalNoteRecord | undefined;
+}
+
+function startSession(docId: string, { persistence, provider, registry, record }: SessionParts): NoteSession {
+  const writer = createCoalescedWriter<NotePatch>(
+    (patch) => registry.update(docId, (current) => (current ? { ...current, ...patch } : undefined)),
+    (error) => console.error(`Could not save the local record of note ${docId}`, error),
+  );
+  const tracker = trackSync({
+    provider,
+    persistence,
+    initialPendingChanges: record?.pendingChanges ?? 0,
+    onPendingChanges: (pendingChanges) => writer.write({ pendingChanges }),
+    onLocalEdit: () => writer.write({ updatedAt: Date.now() }),
+  });
+  let lastTitle = record?.title;
+  return {
+    docId,
+    ydoc: persistence.doc,
+    recordTitle(title) {
+      if (title === lastTitle) return;
+      lastTitle = title;
+      writer.write({ title });
+    },
+    subscribe: tracker.subscribe,
+    getObservation: tracker.getObservation,
+    destroy() {
+      tracker.destroy();
+      provider.destroy();
+      void persistence.destroy();
+      // The editor is torn down in the same commit; let it unbind from the doc before the doc goes away.
+      setTimeout(() => persistence.doc.destroy(), 0);
+    },
+  };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
