@@ -12,3 +12,4 @@ const env = { ...process.env };
 if (!env.PRISMA_SCHEMA_ENGINE_BINARY && existsSync('/bin/false')) env.PRISMA_SCHEMA_ENGINE_BINARY = '/bin/false';
 const prisma = join(root, 'node_modules', '.bin', 'prisma');
 execFileSync(prisma, ['generate'], { cwd: root, env, stdio: 'inherit' });
+execFileSync(process.execPath, [join(root, 'scripts', 'buildStamps.mjs'), 'prisma'], { stdio: 'inherit' });
