@@ -1,13 +1,32 @@
-import type { NoteSummary } from '../src/store/noteStore';
+import type { OpOutcome } from '@baalda/core';
+import type { TreeNote } from '../src/vault/vaultService';
 
 /** The shapes the relay's JSON API answers with, all optional so tests can probe any answer. */
 export interface ApiBody {
-  notes?: NoteSummary[];
-  note?: NoteSummary;
+  version?: number;
+  notes?: TreeNote[];
+  folders?: string[];
+  results?: OpOutcome[];
   error?: { code: string; message: string };
 }
 
 /** Reads a relay JSON answer. */
 export async function readBody(response: Response): Promise<ApiBody> {
   return (await response.json()) as ApiBody;
+}
+
+/** Posts `{ ops }` to the default vault. */
+export function postOps(httpUrl: string, ops: unknown[]): Promise<Response> {
+  return fetch(`${httpUrl}/api/vaults/default/ops`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ops }),
+  });
+}
+
+let counter = 0;
+/** A fresh, valid op id. */
+export function nextOpId(): string {
+  counter += 1;
+  return `testOp${String(counter).padStart(12, '0')}`;
 }

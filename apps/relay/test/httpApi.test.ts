@@ -5,13 +5,9 @@ import { join } from 'node:path';
 import { LIMITS } from '@baalda/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Relay } from '../src/server/startRelay';
-import { readBody } from './apiBody';
+import { nextOpId, postOps, readBody } from './apiBody';
 import { pgliteBackend } from './backends';
 import { startTestRelay } from './relays';
-
-function postJson(url: string, body: string, contentType = 'application/json'): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'Content-Type': contentType }, body });
-}
 
 // fetch() normalizes `..` away, so traversal attempts go out through node:http untouched.
 function getRawPath(port: number, path: string): Promise<number> {
@@ -46,56 +42,96 @@ describe('HTTP API and web app', () => {
     await dispose();
   });
 
-  it('[REG1] registering a note is idempotent and the list shows it', async () => {
-    const body = JSON.stringify({ docId: 'bobsOfflineNote_0001', createdAt: Date.UTC(2026, 10, 1) });
-    const first = await postJson(`${relay.httpUrl}/api/notes`, body);
-    expect(first.status).toBe(201);
-    const again = await postJson(`${relay.httpUrl}/api/notes`, body);
-    expect(again.status).toBe(200);
-    const list = await readBody(await fetch(`${relay.httpUrl}/api/notes`));
-    expect(list.notes).toEqual([
-      {
-        docId: 'bobsOfflineNote_0001',
-        title: 'Untitled',
-        createdAt: Date.UTC(2026, 10, 1),
-        updatedAt: expect.any(Number),
-      },
+  it('[OP2, CN1] ops answer one outcome each, and the tree shows the result', async () => {
+    const createdAt = Date.UTC(2026, 10, 1);
+    const response = await postOps(relay.httpUrl, [
+      { opId: nextOpId(), kind: 'createNote', docId: 'alicesIdeasNote_0001', path: 'Ideas.md', createdAt },
+      { opId: nextOpId(), kind: 'createNote', docId: 'bobsIdeasNote_00001', path: 'ideas.md', createdAt },
+      { opId: nextOpId(), kind: 'moveNote', docId: 'alicesIdeasNote_0001', path: 'Ideas (conflict 2026-11-01).md' },
     ]);
+    expect(response.status).toBe(200);
+    const body = await readBody(response);
+    expect(body.results?.map((result) => (result.ok ? result.path : result.code))).toEqual([
+      'Ideas.md',
+      'ideas (conflict 2026-11-01).md',
+      'PATH_TAKEN',
+    ]);
+    const tree = await readBody(await fetch(`${relay.httpUrl}/api/vaults/default/tree`));
+    expect(tree.notes?.map((note) => [note.path, note.title, note.conflictOf])).toEqual([
+      ['ideas (conflict 2026-11-01).md', 'ideas (conflict 2026-11-01)', 'alicesIdeasNote_0001'],
+      ['Ideas.md', 'Ideas', null],
+    ]);
+    expect(tree.version).toBe(body.version);
   });
 
   it.each([
-    ['not JSON', '{nope', 'REQUEST_INVALID', 400],
-    ['an array', '[]', 'REQUEST_INVALID', 400],
-    ['a bad docId', JSON.stringify({ docId: '../x', createdAt: Date.now() }), 'REQUEST_INVALID', 400],
+    ['not JSON', 'REQUEST_INVALID', 400, '{nope'],
+    ['an empty batch', 'OP_INVALID', 400, JSON.stringify({ ops: [] })],
+    ['an unknown kind', 'OP_INVALID', 400, JSON.stringify({ ops: [{ opId: 'carolsOpId_00000001', kind: 'format' }] })],
     [
-      'a far-future createdAt',
-      JSON.stringify({ docId: 'carolsNoteFromFuture', createdAt: 4e12 }),
-      'REQUEST_INVALID',
+      'a bad docId',
+      'OP_INVALID',
       400,
+      JSON.stringify({ ops: [{ opId: 'carolsOpId_00000002', kind: 'trashNote', docId: '../x' }] }),
     ],
-    ['an oversized body', JSON.stringify({ pad: 'x'.repeat(LIMITS.maxRequestBodyBytes) }), 'REQUEST_TOO_LARGE', 413],
-  ])(
-    '[REG1, LIM3] a registration with %s is refused with %s and writes nothing',
-    async (_label, body, code, status) => {
-      const before = await readBody(await fetch(`${relay.httpUrl}/api/notes`));
-      const response = await postJson(`${relay.httpUrl}/api/notes`, body);
-      expect(response.status).toBe(status);
-      expect((await readBody(response)).error?.code).toBe(code);
-      expect(await readBody(await fetch(`${relay.httpUrl}/api/notes`))).toEqual(before);
-    },
-  );
+    ['an oversized body', 'REQUEST_TOO_LARGE', 413, JSON.stringify({ pad: 'x'.repeat(LIMITS.maxRequestBodyBytes) })],
+  ])('[OP1, LIM3] a batch with %s is refused whole with %s and writes nothing', async (_label, code, status, body) => {
+    const before = await readBody(await fetch(`${relay.httpUrl}/api/vaults/default/tree`));
+    const response = await fetch(`${relay.httpUrl}/api/vaults/default/ops`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
+    expect(response.status).toBe(status);
+    expect((await readBody(response)).error?.code).toBe(code);
+    expect(await readBody(await fetch(`${relay.httpUrl}/api/vaults/default/tree`))).toEqual(before);
+  });
 
-  it('[HTTP1] a registration that is not JSON-typed is refused', async () => {
-    const response = await postJson(`${relay.httpUrl}/api/notes`, '{}', 'text/plain');
+  it.each([
+    ['a/../b.md', 'PATH2'],
+    ['bad:name.md', 'PATH5'],
+    ['Trailing./x.md', 'PATH6'],
+    ['a//b.md', 'PATH1'],
+    ['back\\slash.md', 'PATH4'],
+    ['notes.txt', 'PATH8'],
+  ])('[PATH*] creating %s is refused naming %s, and nothing is written', async (path, rule) => {
+    const before = await readBody(await fetch(`${relay.httpUrl}/api/vaults/default/tree`));
+    const createdAt = Date.UTC(2026, 10, 1);
+    const body = await readBody(
+      await postOps(relay.httpUrl, [
+        { opId: nextOpId(), kind: 'createNote', docId: 'carolsBadPathNote_01', path, createdAt },
+      ]),
+    );
+    expect(body.results?.[0]).toMatchObject({
+      ok: false,
+      code: 'PATH_INVALID',
+      rule,
+      message: expect.stringMatching(new RegExp(`^${rule}: `)),
+    });
+    const after = await readBody(await fetch(`${relay.httpUrl}/api/vaults/default/tree`));
+    expect(after).toEqual(before);
+  });
+
+  it('[HTTP1] an ops batch that is not JSON-typed is refused', async () => {
+    const response = await fetch(`${relay.httpUrl}/api/vaults/default/ops`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: '{}',
+    });
     expect(response.status).toBe(400);
     expect((await readBody(response)).error?.message).toMatch(/Content-Type/);
+  });
+
+  it('[DOC3] an unknown vault is 404 VAULT_NOT_FOUND', async () => {
+    const response = await fetch(`${relay.httpUrl}/api/vaults/elsewhere/tree`);
+    expect([response.status, (await readBody(response)).error?.code]).toEqual([404, 'VAULT_NOT_FOUND']);
   });
 
   it('[HTTP2] unknown API routes and wrong methods get JSON errors', async () => {
     const missing = await fetch(`${relay.httpUrl}/api/nope`);
     expect([missing.status, (await readBody(missing)).error?.code]).toEqual([404, 'NOT_FOUND']);
-    const wrongMethod = await fetch(`${relay.httpUrl}/api/notes`, { method: 'DELETE' });
-    expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'GET, HEAD, POST']);
+    const wrongMethod = await fetch(`${relay.httpUrl}/api/vaults/default/tree`, { method: 'DELETE' });
+    expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
   });
 
   it('[HTTP3] serves the web app, caches hashed assets forever and pages never', async () => {

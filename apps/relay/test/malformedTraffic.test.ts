@@ -86,7 +86,10 @@ describe('malformed WebSocket traffic', () => {
     const closed = await sendAndAwaitClose(relay.syncUrl, [
       syncFrame('secrets:../../etc/passwd', new Uint8Array([0, 0])),
     ]);
-    expect(closed).toEqual({ code: 4404, reason: 'DOCUMENT_NAME_INVALID: Document name must start with "note:".' });
+    expect(closed).toEqual({
+      code: 4404,
+      reason: 'DOCUMENT_NAME_INVALID: Document name must start with "note:" or "vault:".',
+    });
   });
 
   it('[WS3, DOC2] a note name with an id of the wrong shape is refused', async () => {

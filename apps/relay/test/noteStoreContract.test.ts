@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/openDatabase';
 import type { NoteStore } from '../src/store/noteStore';
-import { createPrismaNoteStore, DEFAULT_VAULT_ID } from '../src/store/prismaNoteStore';
+import { createPrismaNoteStore } from '../src/store/prismaNoteStore';
+import { createVaultService } from '../src/vault/vaultService';
 import { type TestBackend, testBackends } from './backends';
 
 /** What every NoteStore implementation must do; run once per backend. */
@@ -12,46 +13,42 @@ function runNoteStoreContract(backend: TestBackend): void {
       for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
     });
 
-    async function makeStore(): Promise<NoteStore> {
+    async function open() {
       const database = await backend.create();
       cleanups.push(() => database.dispose());
       const opened = await openDatabase(database.target);
       cleanups.push(() => opened.close());
-      return createPrismaNoteStore(opened.prisma);
+      return { store: createPrismaNoteStore(opened.prisma), vaults: createVaultService(opened.prisma, () => {}) };
     }
 
     const t0 = new Date(Date.UTC(2026, 10, 30, 9));
-    const t1 = new Date(Date.UTC(2026, 10, 30, 10));
 
-    it('[SYNC1] a stored state is rewritten in place: one note, the latest bytes', async () => {
-      const store = await makeStore();
-      await store.storeState('alicesFirstNote_0001', new Uint8Array([1, 2, 3]), 'First', t0);
-      await store.storeState('alicesFirstNote_0001', new Uint8Array([4, 5]), 'Second', t1);
+    it('[SYNC1] a stored state is rewritten in place: one document, the latest bytes', async () => {
+      const { store }: { store: NoteStore } = await open();
+      await store.storeState('alicesFirstNote_0001', new Uint8Array([1, 2, 3]), t0);
+      await store.storeState('alicesFirstNote_0001', new Uint8Array([4, 5]), t0);
       expect(await store.loadState('alicesFirstNote_0001')).toEqual(new Uint8Array([4, 5]));
-      expect(await store.listNotes(DEFAULT_VAULT_ID)).toEqual([
-        { docId: 'alicesFirstNote_0001', title: 'Second', createdAt: t0.getTime(), updatedAt: t1.getTime() },
-      ]);
-    });
-
-    it('[REG1] registering keeps the client creation time and never overwrites a stored note', async () => {
-      const store = await makeStore();
-      expect((await store.registerNote('bobsOfflineNote_0001', t0, t1)).created).toBe(true);
-      await store.storeState('bobsOfflineNote_0001', new Uint8Array([9]), 'Bob', t1);
-      const again = await store.registerNote('bobsOfflineNote_0001', t1, t1);
-      expect(again).toEqual({
-        created: false,
-        note: { docId: 'bobsOfflineNote_0001', title: 'Bob', createdAt: t0.getTime(), updatedAt: t1.getTime() },
-      });
-      expect(await store.loadState('bobsOfflineNote_0001')).toEqual(new Uint8Array([9]));
-    });
-
-    it('[SYNC1] an unknown note has no state, and the list is newest first', async () => {
-      const store = await makeStore();
       expect(await store.loadState('carolsMissingNote_01')).toBeNull();
-      await store.storeState('carolsOlderNote_0001', new Uint8Array([1]), 'Older', t0);
-      await store.storeState('carolsNewerNote_0001', new Uint8Array([1]), 'Newer', t1);
-      expect((await store.listNotes(DEFAULT_VAULT_ID)).map((note) => note.title)).toEqual(['Newer', 'Older']);
-      expect(await store.listNotes('another-vault')).toEqual([]);
+    });
+
+    it('[DOC2, TR3] a purged note is retired and its document is gone', async () => {
+      const { store, vaults } = await open();
+      const ops = [
+        {
+          opId: 'op-create-000000001',
+          kind: 'createNote',
+          docId: 'bobsDoomedNote_0001',
+          path: 'Doomed.md',
+          createdAt: t0.getTime(),
+        },
+        { opId: 'op-trash-0000000001', kind: 'trashNote', docId: 'bobsDoomedNote_0001' },
+      ] as const;
+      await vaults.applyOps('default', ops, t0);
+      await store.storeState('bobsDoomedNote_0001', new Uint8Array([7]), t0);
+      expect(await store.isRetired('bobsDoomedNote_0001')).toBe(false);
+      await vaults.applyOps('default', [{ opId: 'op-empty-0000000001', kind: 'emptyTrash' }], t0);
+      expect(await store.isRetired('bobsDoomedNote_0001')).toBe(true);
+      expect(await store.loadState('bobsDoomedNote_0001')).toBeNull();
     });
   });
 }

@@ -1,15 +1,34 @@
+export { conflictPath, isConflictPath, utcDateOf } from './conflicts/conflictName';
 export { DOC_ID_LENGTH, docIdFromRandomBytes } from './documents/docId';
 export {
+  type DocumentAddress,
   type DocumentNameError,
   formatNoteDocumentName,
+  formatVaultDocumentName,
   isValidDocId,
+  isValidVaultId,
   NOTE_DOCUMENT_PREFIX,
   parseDocumentName,
+  VAULT_DOCUMENT_PREFIX,
 } from './documents/documentName';
 export { RELAY_ERRORS, type RelayErrorCode } from './errors/relayErrors';
 export { LIMITS } from './limits/limits';
-export { type NoteRegistration, parseNoteRegistration } from './notes/noteRegistration';
 export { deriveTitle, UNTITLED } from './notes/title';
+export {
+  ancestorFoldersOf,
+  fileNameOf,
+  isInsideFolder,
+  joinPath,
+  NOTE_EXTENSION,
+  type PathFailure,
+  type PathResult,
+  type PathRule,
+  parentFolderOf,
+  pathKey,
+  titleFromPath,
+  validateFolderPath,
+  validateNotePath,
+} from './paths/notePath';
 export { type Failure, fail, type Result } from './result';
 export {
   type ConnectionStatus,
@@ -17,3 +36,21 @@ export {
   type SyncObservation,
   type SyncState,
 } from './sync/syncState';
+export { createMemoryVault, type MemoryVault, type VaultTree } from './vault/memoryVault';
+export { planVaultOp } from './vault/planVaultOp';
+export {
+  type CreateFolderOp,
+  type CreateNoteOp,
+  type EmptyTrashOp,
+  type MoveFolderOp,
+  type MoveNoteOp,
+  type PurgeNoteOp,
+  parseVaultOp,
+  parseVaultOpBatch,
+  type RestoreNoteOp,
+  type TrashFolderOp,
+  type TrashNoteOp,
+  type VaultOp,
+  type VaultOpKind,
+} from './vault/vaultOps';
+export type { OpOutcome, VaultChange, VaultNote, VaultOpErrorCode, VaultView } from './vault/vaultTypes';

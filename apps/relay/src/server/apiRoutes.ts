@@ -1,16 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseNoteRegistration } from '@baalda/core';
-import type { NoteStore } from '../store/noteStore';
-import { DEFAULT_VAULT_ID } from '../store/prismaNoteStore';
+import { isValidVaultId, parseVaultOpBatch } from '@baalda/core';
+import { KNOWN_VAULTS } from '../vault/knownVaults';
+import type { VaultService } from '../vault/vaultService';
 import { sendError, sendJson } from './httpErrors';
 import { readJsonBody } from './readJsonBody';
 
 /** What the API routes need from the rest of the relay. */
 export interface ApiContext {
-  readonly store: NoteStore;
+  readonly vaults: VaultService;
   readonly clock: () => Date;
   readonly backend: string;
 }
+
+const VAULT_ROUTE = /^\/api\/vaults\/([^/]+)\/(tree|trash|ops)$/;
 
 /** Handles `/api/*`; every answer is JSON. */
 export async function handleApiRequest(
@@ -20,12 +22,20 @@ export async function handleApiRequest(
   context: ApiContext,
 ): Promise<void> {
   if (path === '/api/health') return allow(request, response, ['GET', 'HEAD'], () => sendHealth(response, context));
-  if (path === '/api/notes') {
-    return allow(request, response, ['GET', 'HEAD', 'POST'], () =>
-      request.method === 'POST' ? registerNote(request, response, context) : listNotes(response, context),
+  const match = VAULT_ROUTE.exec(path);
+  if (!match) return sendError(response, 'NOT_FOUND', `No API route at ${path}.`);
+  const [, vaultId = '', resource] = match;
+  if (!isValidVaultId(vaultId) || !KNOWN_VAULTS.has(vaultId))
+    return sendError(response, 'VAULT_NOT_FOUND', `No vault "${vaultId}".`);
+  if (resource === 'ops')
+    return allow(request, response, ['POST'], () => applyOps(request, response, vaultId, context));
+  return allow(request, response, ['GET', 'HEAD'], async () => {
+    sendJson(
+      response,
+      200,
+      resource === 'tree' ? await context.vaults.readTree(vaultId) : await context.vaults.readTrash(vaultId),
     );
-  }
-  sendError(response, 'NOT_FOUND', `No API route at ${path}.`);
+  });
 }
 
 async function allow(
@@ -43,16 +53,17 @@ function sendHealth(response: ServerResponse, context: ApiContext): void {
   sendJson(response, 200, { ok: true, backend: context.backend });
 }
 
-async function listNotes(response: ServerResponse, context: ApiContext): Promise<void> {
-  sendJson(response, 200, { notes: await context.store.listNotes(DEFAULT_VAULT_ID) });
-}
-
-async function registerNote(request: IncomingMessage, response: ServerResponse, context: ApiContext): Promise<void> {
+// OP2: a malformed batch is refused whole (400); a well-formed one answers per op (200), refusals included.
+async function applyOps(
+  request: IncomingMessage,
+  response: ServerResponse,
+  vaultId: string,
+  context: ApiContext,
+): Promise<void> {
   const body = await readJsonBody(request);
   if (!body.ok) return sendError(response, body.code, body.message);
   const now = context.clock();
-  const registration = parseNoteRegistration(body.value, now.getTime());
-  if (!registration.ok) return sendError(response, registration.code, registration.message);
-  const result = await context.store.registerNote(registration.docId, new Date(registration.createdAt), now);
-  sendJson(response, result.created ? 201 : 200, { note: result.note });
+  const batch = parseVaultOpBatch(body.value, now.getTime());
+  if (!batch.ok) return sendError(response, batch.code, batch.message);
+  sendJson(response, 200, await context.vaults.applyOps(vaultId, batch.ops, now));
 }

@@ -4,11 +4,17 @@ import { Hocuspocus } from '@hocuspocus/server';
 import type { WebSocketServer } from 'ws';
 import { type DatabaseTarget, openDatabase } from '../db/openDatabase';
 import { PersistenceExtension } from '../extensions/PersistenceExtension';
+import { broadcastTreeChanged, VaultChannelExtension } from '../extensions/VaultChannelExtension';
 import { createPrismaNoteStore } from '../store/prismaNoteStore';
+import { startTrashPurger } from '../vault/trashPurger';
+import { createVaultService } from '../vault/vaultService';
 import { createHttpHandler } from './httpHandler';
 import type { Logger } from './logger';
 import { waitForDocumentsToUnload } from './shutdown';
 import { attachWebSocketEdge, SYNC_PATH } from './websocketEdge';
+
+/** TR4: thirty days in the trash, unless BAALDA_TRASH_RETENTION_DAYS says otherwise. */
+export const DEFAULT_TRASH_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** How to start a relay. */
 export interface RelayOptions {
@@ -22,6 +28,8 @@ export interface RelayOptions {
   readonly clock?: () => Date;
   /** Quiet time before a changed document is stored; stores happen at least every 2 × this. */
   readonly storeDebounceMs?: number;
+  /** How long a trashed note is kept before it is purged (TR4); default 30 days. */
+  readonly trashRetentionMs?: number;
   /** How long shutdown waits for pending stores before giving up on them (logged). */
   readonly shutdownTimeoutMs?: number;
 }
@@ -42,15 +50,26 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const database = await openDatabase(options.database);
   const store = createPrismaNoteStore(database.prisma);
   const debounce = options.storeDebounceMs ?? 1000;
-  const hocuspocus = new Hocuspocus({
+  const hocuspocus: Hocuspocus = new Hocuspocus({
     name: 'baalda-relay',
     quiet: true,
     debounce,
     maxDebounce: debounce * 2,
-    extensions: [new PersistenceExtension(store, clock, options.logger)],
+  });
+  const vaults = createVaultService(database.prisma, (vaultId, version) =>
+    broadcastTreeChanged(hocuspocus, vaultId, version),
+  );
+  hocuspocus.configuration.extensions.push(
+    new PersistenceExtension(store, clock, options.logger),
+    new VaultChannelExtension(vaults, clock, options.logger),
+  );
+  const purger = startTrashPurger(vaults, {
+    retentionMs: options.trashRetentionMs ?? DEFAULT_TRASH_RETENTION_MS,
+    clock,
+    logger: options.logger,
   });
   const httpServer = createServer(
-    createHttpHandler({ store, clock, backend: database.backend, webDir: options.webDir, logger: options.logger }),
+    createHttpHandler({ vaults, clock, backend: database.backend, webDir: options.webDir, logger: options.logger }),
   );
   const wss = attachWebSocketEdge(httpServer, hocuspocus, options.logger);
   const port = await listen(httpServer, options.port, options.host);
@@ -62,6 +81,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     syncUrl: `ws://${urlHost}:${port}${SYNC_PATH}`,
     hocuspocus,
     close: () => {
+      purger.stop();
       closing ??= shutDown(httpServer, wss, hocuspocus, options.shutdownTimeoutMs ?? 10_000, options.logger).finally(
         () => database.close(),
       );

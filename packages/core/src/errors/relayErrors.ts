@@ -19,6 +19,10 @@ export const RELAY_ERRORS = {
   NOT_FOUND: 'Nothing is served at this path.',
   /** The HTTP method is not allowed on this route. */
   METHOD_NOT_ALLOWED: 'This route does not accept that method.',
+  /** A vault op or batch did not have the expected shape (SPEC OP1/OP2). */
+  OP_INVALID: 'The operation does not have the expected shape.',
+  /** No vault has that id. */
+  VAULT_NOT_FOUND: 'No vault has that id.',
   /** The relay failed while answering; the request changed nothing it reported as done. */
   INTERNAL_ERROR: 'The relay could not answer this request.',
 } as const;

@@ -16,4 +16,10 @@ export const LIMITS = {
   maxDocumentNameLength: 128,
   /** LIM5: a note title (characters, after trimming). */
   maxTitleLength: 200,
+  /** LIM6 (PATH7): a whole path, in characters. */
+  maxPathLength: 1024,
+  /** LIM6 (PATH7): one name in a path, in bytes of UTF-8 (what most disks allow). */
+  maxPathSegmentBytes: 255,
+  /** LIM7: vault operations in one request or message. */
+  maxOpsPerBatch: 100,
 } as const;

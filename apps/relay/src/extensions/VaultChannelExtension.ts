@@ -1,0 +1,68 @@
+import { formatVaultDocumentName, parseDocumentName, parseVaultOpBatch } from '@baalda/core';
+import type { Extension, Hocuspocus, onConnectPayload, onStatelessPayload } from '@hocuspocus/server';
+import type { Logger } from '../server/logger';
+import { KNOWN_VAULTS } from '../vault/knownVaults';
+import type { VaultService } from '../vault/vaultService';
+
+/**
+ * `vault:<id>` documents are channels, not content: clients connect read-only to hear
+ * `{"type":"treeChanged","version":N}` after every tree change, and may send ops as stateless
+ * `{"type":"ops","requestId","ops":[...]}` messages, answered with `opsResult` or `error` (OP4).
+ * Only the version is broadcast, never names, so a future per-user tree filter stays the only way
+ * paths reach a client.
+ */
+export class VaultChannelExtension implements Extension {
+  extensionName = 'VaultChannelExtension';
+
+  constructor(
+    private readonly vaults: VaultService,
+    private readonly clock: () => Date,
+    private readonly logger: Logger,
+  ) {}
+
+  async onConnect({ documentName, connectionConfig }: onConnectPayload): Promise<void> {
+    const address = parseDocumentName(documentName);
+    if (!address.ok || address.kind !== 'vault') return;
+    if (!KNOWN_VAULTS.has(address.vaultId)) throw { reason: 'VAULT_NOT_FOUND: no vault has that id.' };
+    connectionConfig.readOnly = true;
+  }
+
+  async onStateless({ documentName, payload, connection }: onStatelessPayload): Promise<void> {
+    const address = parseDocumentName(documentName);
+    if (!address.ok || address.kind !== 'vault') return;
+    const reply = await this.answer(address.vaultId, payload);
+    connection.sendStateless(JSON.stringify(reply));
+  }
+
+  private async answer(vaultId: string, payload: string): Promise<Record<string, unknown>> {
+    const message = parseJson(payload);
+    const requestId = typeof message?.requestId === 'string' ? message.requestId.slice(0, 64) : null;
+    if (message?.type !== 'ops')
+      return { type: 'error', requestId, code: 'OP_INVALID', message: 'Send {"type":"ops", ...}.' };
+    const now = this.clock();
+    const batch = parseVaultOpBatch(message, now.getTime());
+    if (!batch.ok) return { type: 'error', requestId, code: batch.code, message: batch.message };
+    try {
+      return { type: 'opsResult', requestId, ...(await this.vaults.applyOps(vaultId, batch.ops, now)) };
+    } catch (error) {
+      this.logger.error('vault ops failed', { vaultId, message: (error as Error).message });
+      return { type: 'error', requestId, code: 'INTERNAL_ERROR', message: 'The relay could not apply these ops.' };
+    }
+  }
+}
+
+/** Tells every client of a vault's channel that its tree changed. */
+export function broadcastTreeChanged(hocuspocus: Hocuspocus, vaultId: string, version: number): void {
+  hocuspocus.documents
+    .get(formatVaultDocumentName(vaultId))
+    ?.broadcastStateless(JSON.stringify({ type: 'treeChanged', version }));
+}
+
+function parseJson(payload: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(payload);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,50 @@
+import { pathKey, type VaultChange } from '@baalda/core';
+import type { Prisma } from '../generated/prisma/client';
+
+type Tx = Prisma.TransactionClient;
+
+/** Writes what core decided, inside the caller's transaction. */
+export async function applyVaultChange(tx: Tx, vaultId: string, change: VaultChange, now: Date): Promise<void> {
+  for (const note of change.putNotes) {
+    const fields = {
+      vaultId,
+      path: note.path,
+      pathKey: pathKey(note.path),
+      createdAt: new Date(note.createdAt),
+      updatedAt: new Date(note.updatedAt),
+      deletedAt: note.deletedAt === null ? null : new Date(note.deletedAt),
+      conflictOf: note.conflictOf,
+    };
+    await tx.note.upsert({ where: { docId: note.docId }, create: { docId: note.docId, ...fields }, update: fields });
+  }
+  if (change.purgeDocIds.length > 0) await purgeNotes(tx, vaultId, change.purgeDocIds, now);
+  for (const path of change.removeFolders) {
+    await tx.folder.deleteMany({ where: { vaultId, pathKey: pathKey(path) } });
+  }
+  for (const path of change.putFolders) {
+    const key = pathKey(path);
+    await tx.folder.upsert({
+      where: { vaultId_pathKey: { vaultId, pathKey: key } },
+      create: { vaultId, pathKey: key, path, createdAt: now },
+      update: { path },
+    });
+  }
+}
+
+/** Deletes notes and their documents for good and retires their ids (TR3, DOC2). */
+export async function purgeNotes(tx: Tx, vaultId: string, docIds: readonly string[], now: Date): Promise<void> {
+  const ids = [...docIds];
+  await tx.noteDocument.deleteMany({ where: { docId: { in: ids } } });
+  await tx.note.deleteMany({ where: { docId: { in: ids }, vaultId } });
+  await tx.retiredDoc.createMany({
+    data: ids.map((docId) => ({ docId, vaultId, purgedAt: now })),
+    skipDuplicates: true,
+  });
+}
+
+/** Whether a change writes anything (a refusal or a replay does not). */
+export function changesSomething(change: VaultChange): boolean {
+  return (
+    change.putNotes.length + change.purgeDocIds.length + change.putFolders.length + change.removeFolders.length > 0
+  );
+}

@@ -1,0 +1,130 @@
+import { LIMITS } from '../limits/limits';
+import { type Failure, fail } from '../result';
+
+/** Why a path was refused; `rule` is the SPEC id the message explains. */
+export interface PathFailure extends Failure<'PATH_INVALID'> {
+  readonly rule: PathRule;
+}
+
+/** The path rules of SPEC.md. */
+export type PathRule = 'PATH1' | 'PATH2' | 'PATH3' | 'PATH4' | 'PATH5' | 'PATH6' | 'PATH7' | 'PATH8';
+
+/** A path that passed validation, in NFC. */
+export type PathResult = { readonly ok: true; readonly path: string } | PathFailure;
+
+/** The extension every note path ends with (PATH8). */
+export const NOTE_EXTENSION = '.md';
+
+// PATH5: characters Windows and macOS disks refuse in names; a vault must mirror to any disk.
+const DISK_RESERVED_CHARACTERS = /[<>:"|?*]/u;
+// PATH5: names Windows reserves whatever the extension.
+const WINDOWS_RESERVED_NAMES = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/iu;
+// PATH3: C0 and C1 control characters and DEL.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/u;
+
+function refuse(rule: PathRule, message: string): PathFailure {
+  return { ...fail('PATH_INVALID', `${rule}: ${message}`), rule };
+}
+
+/**
+ * Checks a folder path (PATH1–PATH7) and returns it in NFC.
+ * @example validateFolderPath('Policies/2026') // { ok: true, path: 'Policies/2026' }
+ */
+export function validateFolderPath(raw: string): PathResult {
+  if (typeof raw !== 'string') return refuse('PATH1', 'A path must be text.');
+  const path = raw.normalize('NFC');
+  if (path.length === 0) return refuse('PATH1', 'A path must not be empty.');
+  if (Array.from(path).length > LIMITS.maxPathLength) {
+    return refuse('PATH7', `A path must be at most ${LIMITS.maxPathLength} characters.`);
+  }
+  if (path.includes('\\')) return refuse('PATH4', 'Use "/" between folders; "\\" is not allowed.');
+  if (CONTROL_CHARACTERS.test(path)) return refuse('PATH3', 'A path must not contain control characters.');
+  for (const segment of path.split('/')) {
+    const failure = checkSegment(segment);
+    if (failure) return failure;
+  }
+  return { ok: true, path };
+}
+
+function checkSegment(segment: string): PathFailure | null {
+  if (segment.length === 0) return refuse('PATH1', 'A path must not start or end with "/" or contain "//".');
+  if (segment === '.' || segment === '..') return refuse('PATH2', 'A path must not contain "." or ".." as a name.');
+  if (/[. ]$/u.test(segment)) return refuse('PATH6', `"${segment}" must not end with a dot or a space.`);
+  if (/^\s/u.test(segment)) return refuse('PATH6', `"${segment}" must not start with a space.`);
+  if (DISK_RESERVED_CHARACTERS.test(segment)) return refuse('PATH5', `"${segment}" must not contain < > : " | ? *.`);
+  if (WINDOWS_RESERVED_NAMES.test(segment)) return refuse('PATH5', `"${segment}" is a name Windows reserves.`);
+  if (utf8Length(segment) > LIMITS.maxPathSegmentBytes) {
+    return refuse('PATH7', `Each name must be at most ${LIMITS.maxPathSegmentBytes} bytes of UTF-8.`);
+  }
+  return null;
+}
+
+/**
+ * Checks a note path: a folder path whose last name ends in `.md` and has a name before it (PATH8).
+ * @example validateNotePath('Policies/Refunds.md') // { ok: true, path: 'Policies/Refunds.md' }
+ */
+export function validateNotePath(raw: string): PathResult {
+  const checked = validateFolderPath(raw);
+  if (!checked.ok) return checked;
+  const name = fileNameOf(checked.path);
+  if (!name.toLowerCase().endsWith(NOTE_EXTENSION) || name.length === NOTE_EXTENSION.length) {
+    return refuse('PATH8', 'A note path must end in a name followed by ".md".');
+  }
+  return checked;
+}
+
+/**
+ * The key two paths are compared by (PATH9): NFC, then full case folding approximated by upper- then
+ * lower-casing (so "Straße" and "STRASSE" collide, as on a case-insensitive disk).
+ */
+export function pathKey(path: string): string {
+  return path.normalize('NFC').toUpperCase().toLowerCase().normalize('NFC');
+}
+
+/** The last name of a path. */
+export function fileNameOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** The folder a path is in, or '' for the vault's root. */
+export function parentFolderOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
+/** Joins a folder ('' for the root) and a name. */
+export function joinPath(folder: string, name: string): string {
+  return folder === '' ? name : `${folder}/${name}`;
+}
+
+/** Every folder a path lies in, outermost first: 'a/b/c.md' → ['a', 'a/b']. */
+export function ancestorFoldersOf(path: string): string[] {
+  const segments = path.split('/').slice(0, -1);
+  return segments.map((_, index) => segments.slice(0, index + 1).join('/'));
+}
+
+/**
+ * TTL1: a note's title is its file name without ".md".
+ * @example titleFromPath('Policies/Refunds.md') // 'Refunds'
+ */
+export function titleFromPath(path: string): string {
+  const name = fileNameOf(path);
+  return name.toLowerCase().endsWith(NOTE_EXTENSION) ? name.slice(0, -NOTE_EXTENSION.length) : name;
+}
+
+/** True when `path` is `folder` itself or lies inside it (compared by key). */
+export function isInsideFolder(path: string, folder: string): boolean {
+  const key = pathKey(path);
+  const folderKey = pathKey(folder);
+  return key === folderKey || key.startsWith(`${folderKey}/`);
+}
+
+// Core has no TextEncoder (no DOM or Node types): count UTF-8 bytes per code point.
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const character of text) {
+    const codePoint = character.codePointAt(0) ?? 0;
+    bytes += codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
