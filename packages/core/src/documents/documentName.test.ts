@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { docIdFromRandomBytes } from './docId';
-import { formatNoteDocumentName, isValidDocId, parseDocumentName } from './documentName';
+import { formatNoteDocumentName, formatVaultDocumentName, isValidDocId, parseDocumentName } from './documentName';
 
 describe('document names', () => {
   it('[DOC1] a note document is named note:<docId> and parses back to its id', () => {
     expect(parseDocumentName(formatNoteDocumentName('alicesFirstNote_0001'))).toEqual({
       ok: true,
+      kind: 'note',
       docId: 'alicesFirstNote_0001',
     });
   });
@@ -22,6 +23,16 @@ describe('document names', () => {
     expect(parseDocumentName(name)).toMatchObject({ ok: false, code: 'DOCUMENT_NAME_INVALID' });
   });
 
+  it('[DOC3] a vault channel is named vault:<vaultId>, a lowercase slug', () => {
+    expect(parseDocumentName(formatVaultDocumentName('default'))).toEqual({
+      ok: true,
+      kind: 'vault',
+      vaultId: 'default',
+    });
+    expect(parseDocumentName('vault:Default')).toMatchObject({ ok: false, code: 'DOCUMENT_NAME_INVALID' });
+    expect(() => formatVaultDocumentName('../x')).toThrow(/invalid vaultId/);
+  });
+
   it('[DOC2] formatting refuses an invalid id instead of producing a name the relay will refuse', () => {
     expect(() => formatNoteDocumentName('bad id')).toThrow(/invalid docId/);
   });
@@ -31,7 +42,7 @@ describe('document names', () => {
       fc.property(fc.uint8Array({ minLength: 21, maxLength: 21 }), (bytes) => {
         const docId = docIdFromRandomBytes(bytes);
         expect(isValidDocId(docId)).toBe(true);
-        expect(parseDocumentName(formatNoteDocumentName(docId))).toEqual({ ok: true, docId });
+        expect(parseDocumentName(formatNoteDocumentName(docId))).toEqual({ ok: true, kind: 'note', docId });
       }),
     );
   });

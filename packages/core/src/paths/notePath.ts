@@ -20,6 +20,7 @@ const DISK_RESERVED_CHARACTERS = /[<>:"|?*]/u;
 // PATH5: names Windows reserves whatever the extension.
 const WINDOWS_RESERVED_NAMES = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/iu;
 // PATH3: C0 and C1 control characters and DEL.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this rule's purpose.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/u;
 
 function refuse(rule: PathRule, message: string): PathFailure {

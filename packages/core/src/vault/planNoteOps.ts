@@ -43,7 +43,10 @@ async function placeAvoidingCollision(
   return { path: conflictPath(path, createdAt, (key) => taken.has(key)), conflictOf: occupant.docId };
 }
 
-/** CN4: renames and moves onto a path another live note holds are refused, never renamed silently. */
+/**
+ * CN4: renames and moves onto a path another live note holds are refused, never renamed silently.
+ * CN6: renaming a conflict-renamed note resolves the conflict, so its marker goes.
+ */
 export async function planMoveNote(op: MoveNoteOp, view: VaultView, now: number): Promise<VaultChange> {
   const checked = validateNotePath(op.path);
   if (!checked.ok) return refuseOp(op, 'PATH_INVALID', checked.message, checked.rule);
@@ -56,7 +59,8 @@ export async function planMoveNote(op: MoveNoteOp, view: VaultView, now: number)
   if (occupant && occupant.docId !== note.docId) {
     return refuseOp(op, 'PATH_TAKEN', `"${occupant.path}" already exists; choose another name.`, 'CN4');
   }
-  return succeed(op, { putNotes: [{ ...note, path: target, updatedAt: now }] }, { docId: note.docId, path: target });
+  const moved: VaultNote = { ...note, path: target, updatedAt: now, conflictOf: null };
+  return succeed(op, { putNotes: [moved] }, { docId: note.docId, path: target });
 }
 
 /** TR1: trashing keeps the note (text, history, path) and hides it from the tree; repeating it is a no-op. */

@@ -1,0 +1,89 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../limits/limits';
+import {
+  ancestorFoldersOf,
+  isInsideFolder,
+  parentFolderOf,
+  pathKey,
+  titleFromPath,
+  validateFolderPath,
+  validateNotePath,
+} from './notePath';
+
+describe('paths', () => {
+  it('[PATH*] accepts ordinary note paths and returns them in NFC', () => {
+    expect(validateNotePath('Policies/Refunds.md')).toEqual({ ok: true, path: 'Policies/Refunds.md' });
+    expect(validateNotePath('Cafe\u0301.md')).toEqual({ ok: true, path: 'Café.md' });
+    expect(validateNotePath('日本語/メモ.md').ok).toBe(true);
+  });
+
+  it.each([
+    ['', 'PATH1'],
+    ['/Ideas.md', 'PATH1'],
+    ['Ideas/', 'PATH1'],
+    ['a//b.md', 'PATH1'],
+    ['./a.md', 'PATH2'],
+    ['a/../b.md', 'PATH2'],
+    ['tab\there.md', 'PATH3'],
+    ['bell\u0007.md', 'PATH3'],
+    ['c1\u0085.md', 'PATH3'],
+    ['back\\slash.md', 'PATH4'],
+    ['what?.md', 'PATH5'],
+    ['a:b.md', 'PATH5'],
+    ['CON.md', 'PATH5'],
+    ['lpt1/x.md', 'PATH5'],
+    ['Trailing./x.md', 'PATH6'],
+    ['Trailing /x.md', 'PATH6'],
+    [' Leading.md', 'PATH6'],
+    [`${'a'.repeat(256)}.md`, 'PATH7'],
+    [`${'é'.repeat(127)}.md`, 'PATH7'],
+    [
+      Array.from({ length: 200 }, () => 'folder')
+        .join('/')
+        .concat('/x.md'),
+      'PATH7',
+    ],
+    ['notes.txt', 'PATH8'],
+    ['.md', 'PATH8'],
+  ])('[%s] is refused and the error names %s', (path, rule) => {
+    const result = validateNotePath(path);
+    expect(result).toMatchObject({ ok: false, code: 'PATH_INVALID', rule });
+    if (!result.ok) expect(result.message.startsWith(`${rule}: `)).toBe(true);
+  });
+
+  it('[PATH7] a name of exactly 255 UTF-8 bytes is allowed', () => {
+    expect(validateFolderPath('é'.repeat(127) + 'a').ok).toBe(true);
+    expect(validateFolderPath('x'.repeat(LIMITS.maxPathSegmentBytes)).ok).toBe(true);
+  });
+
+  it('[PATH9] keys ignore case and Unicode composition, as a case-insensitive disk would', () => {
+    expect(pathKey('Ideas.md')).toBe(pathKey('IDEAS.MD'));
+    expect(pathKey('Café.md')).toBe(pathKey('CAFE\u0301.md'));
+    expect(pathKey('Straße.md')).toBe(pathKey('STRASSE.md'));
+    expect(pathKey('Ideas.md')).not.toBe(pathKey('Idea.md'));
+  });
+
+  it('[PATH9] pathKey is idempotent and equal keys have equal numbers of folders', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (path) => {
+        const key = pathKey(path);
+        expect(pathKey(key)).toBe(key);
+        expect(key.split('/').length).toBe(path.split('/').length);
+      }),
+    );
+  });
+
+  it('[TTL1] a note title is its file name without .md', () => {
+    expect(titleFromPath('Policies/Refunds.md')).toBe('Refunds');
+    expect(titleFromPath('Ideas (conflict 2026-11-30).md')).toBe('Ideas (conflict 2026-11-30)');
+  });
+
+  it('folder helpers agree with each other', () => {
+    expect(parentFolderOf('a/b/c.md')).toBe('a/b');
+    expect(parentFolderOf('c.md')).toBe('');
+    expect(ancestorFoldersOf('a/b/c.md')).toEqual(['a', 'a/b']);
+    expect(isInsideFolder('A/b/c.md', 'a')).toBe(true);
+    expect(isInsideFolder('ab/c.md', 'a')).toBe(false);
+  });
+});
