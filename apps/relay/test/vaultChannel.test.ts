@@ -165,7 +165,12 @@ describe('the vault channel and tree ops with live documents', () => {
       name: formatNoteDocumentName(docId),
       document: new Y.Doc(),
     });
-    peers.push({ destroy: () => (provider.destroy(), socket.destroy()) });
+    peers.push({
+      destroy: () => {
+        provider.destroy();
+        socket.destroy();
+      },
+    });
     const reason = await new Promise<string>((resolve) => {
       provider.on('authenticationFailed', ({ reason: why }: { reason: string }) => resolve(why));
       provider.attach();
