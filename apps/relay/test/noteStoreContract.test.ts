@@ -50,6 +50,43 @@ function runNoteStoreContract(backend: TestBackend): void {
       expect(await store.isRetired('bobsDoomedNote_0001')).toBe(true);
       expect(await store.loadState('bobsDoomedNote_0001')).toBeNull();
     });
+
+    it('[TR4] notes trashed before the retention cutoff are purged; newer trash and live notes stay', async () => {
+      const { store, vaults } = await open();
+      const day = 24 * 60 * 60 * 1000;
+      const old = new Date(t0.getTime() - 40 * day);
+      const recent = new Date(t0.getTime() - 5 * day);
+      const create = (docId: string, path: string) => ({
+        opId: `op-${docId}`,
+        kind: 'createNote' as const,
+        docId,
+        path,
+        createdAt: old.getTime(),
+      });
+      await vaults.applyOps(
+        'default',
+        [
+          create('oldTrashNote_000001', 'Old.md'),
+          create('newTrashNote_000001', 'New.md'),
+          create('liveNote_00000000001', 'Live.md'),
+        ],
+        old,
+      );
+      await vaults.applyOps(
+        'default',
+        [{ opId: 'op-trash-old-000001', kind: 'trashNote', docId: 'oldTrashNote_000001' }],
+        old,
+      );
+      await vaults.applyOps(
+        'default',
+        [{ opId: 'op-trash-new-000001', kind: 'trashNote', docId: 'newTrashNote_000001' }],
+        recent,
+      );
+      expect(await vaults.purgeTrashedBefore('default', new Date(t0.getTime() - 30 * day), t0)).toBe(1);
+      expect(await store.isRetired('oldTrashNote_000001')).toBe(true);
+      expect((await vaults.readTrash('default')).notes.map((note) => note.docId)).toEqual(['newTrashNote_000001']);
+      expect((await vaults.readTree('default')).notes.map((note) => note.docId)).toEqual(['liveNote_00000000001']);
+    });
   });
 }
 

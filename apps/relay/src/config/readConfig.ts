@@ -7,6 +7,8 @@ export interface RelayConfig {
   readonly host: string;
   readonly database: DatabaseTarget;
   readonly webDir: string;
+  /** TR4: how long trashed notes are kept before they are purged. */
+  readonly trashRetentionMs: number;
 }
 
 /** Where the repository's exported web app lands after `npm run build`. */
@@ -19,6 +21,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string): RelayConfig {
     host: env.HOST?.trim() || '127.0.0.1',
     database: readDatabase(env, cwd),
     webDir: resolve(cwd, env.BAALDA_WEB_DIR?.trim() || DEFAULT_WEB_DIR),
+    trashRetentionMs: readRetentionDays(env.BAALDA_TRASH_RETENTION_DAYS) * DAY_MS,
   };
 }
 
@@ -42,4 +45,17 @@ function readDatabase(env: NodeJS.ProcessEnv, cwd: string): DatabaseTarget {
     return { kind: 'postgres', url };
   }
   return { kind: 'pglite', dataDir: resolve(cwd, env.BAALDA_DATA_DIR?.trim() || 'data') };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function readRetentionDays(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 30;
+  const days = Number(raw);
+  if (!Number.isFinite(days) || days <= 0 || days > 36_500) {
+    throw new Error(
+      `BAALDA_TRASH_RETENTION_DAYS must be a number of days above 0 (at most 36500), got ${JSON.stringify(raw)}.`,
+    );
+  }
+  return days;
 }

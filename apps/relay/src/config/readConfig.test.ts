@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './readConfig';
+
+describe('reading the environment', () => {
+  it('defaults to PGlite in ./data on port 8787, loopback only, 30 days of trash', () => {
+    const config = readConfig({}, '/srv/baalda');
+    expect(config).toMatchObject({
+      port: 8787,
+      host: '127.0.0.1',
+      database: { kind: 'pglite', dataDir: '/srv/baalda/data' },
+      trashRetentionMs: 30 * 24 * 60 * 60 * 1000,
+    });
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    expect(readConfig({ DATABASE_URL: 'postgresql://u@h/db' }, '/').database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://u@h/db',
+    });
+  });
+
+  it.each([
+    [{ PORT: '99999' }, /PORT must be a whole number/],
+    [{ PORT: 'eighty' }, /PORT must be a whole number/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
+    [{ BAALDA_TRASH_RETENTION_DAYS: '0' }, /BAALDA_TRASH_RETENTION_DAYS must be/],
+    [{ BAALDA_TRASH_RETENTION_DAYS: 'forever' }, /BAALDA_TRASH_RETENTION_DAYS must be/],
+  ])('refuses %o with a message naming the variable', (env, message) => {
+    expect(() => readConfig(env, '/')).toThrow(message);
+  });
+});
