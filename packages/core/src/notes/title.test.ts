@@ -4,23 +4,23 @@ import { LIMITS } from '../limits/limits';
 import { deriveTitle, UNTITLED } from './title';
 
 describe('note titles', () => {
-  it('[TTL1] the title is the first non-blank line with whitespace collapsed', () => {
+  it('[TTL2] a title from text is the first non-blank line with whitespace collapsed', () => {
     expect(deriveTitle('\n   \n  Refund   policy \nBody text')).toBe('Refund policy');
   });
 
-  it('[TTL2] an empty or blank note is Untitled', () => {
+  it('[TTL2] blank text is Untitled', () => {
     expect(deriveTitle('')).toBe(UNTITLED);
     expect(deriveTitle(' \n\t\n')).toBe(UNTITLED);
   });
 
-  it('[TTL1, LIM5] a long first line is cut to the limit with an ellipsis, never inside an emoji', () => {
+  it('[TTL2, LIM5] a long first line is cut to the limit with an ellipsis, never inside an emoji', () => {
     const title = deriveTitle('😀'.repeat(LIMITS.maxTitleLength + 10));
     expect(Array.from(title)).toHaveLength(LIMITS.maxTitleLength);
     expect(title.endsWith('…')).toBe(true);
     expect(title.slice(0, -1)).toBe('😀'.repeat(LIMITS.maxTitleLength - 1));
   });
 
-  it('[TTL1] a title never contains a line break and never exceeds the limit', () => {
+  it('[TTL2] a title from text never contains a line break and never exceeds the limit', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 500 }), (text) => {
         const title = deriveTitle(text);

@@ -1,11 +1,12 @@
 import { LIMITS } from '../limits/limits';
 
-/** The title shown for a note whose text has no visible characters yet (TTL2). */
+/** The title given to text with no visible characters (TTL2). */
 export const UNTITLED = 'Untitled';
 
 /**
- * The title of a note is its first non-blank line, whitespace collapsed, cut to LIMITS.maxTitleLength
- * (TTL1); an empty note is "Untitled" (TTL2). Web and relay both call this so the list agrees offline.
+ * TTL2: a name for text that has no path yet (an import, say): its first non-blank line, whitespace
+ * collapsed, cut to LIMITS.maxTitleLength; blank text is "Untitled". Notes with a path take their title
+ * from it instead (TTL1, `titleFromPath`).
  * @example deriveTitle('\n  Refund policy \nBody') // 'Refund policy'
  */
 export function deriveTitle(text: string): string {
