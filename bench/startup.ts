@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 
-/** Seconds from `npm start` to the first page served, cold (nothing built) then warm. */
+/** Seconds from `npm start` (its script) to the first page served, cold (nothing built) then warm. */
 export async function measureStartup(): Promise<{ cold: number; warm: number }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-start-'));
   try {
@@ -23,7 +23,8 @@ export async function measureStartup(): Promise<{ cold: number; warm: number }> 
 async function timeFirstPage(dataDir: string): Promise<number> {
   const port = 8900 + Math.floor(Math.random() * 90);
   const started = performance.now();
-  const child = spawn('npm', ['start'], {
+  // `npm start` runs scripts/start.mjs; spawning it directly lets SIGINT reach the relay itself.
+  const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), BAALDA_DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: 'ignore',
