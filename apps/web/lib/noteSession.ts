@@ -3,9 +3,8 @@ import { HocuspocusProvider } from '@hocuspocus/provider';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { createCoalescedWriter } from './coalescedWriter';
-import type { LocalNoteRecord } from './localNoteRecord';
+import { type LocalNoteRecord, makeLocalNoteRecord } from './localNoteRecord';
 import type { LocalRegistry } from './localRegistry';
-import { makeOpenedLocalNote } from './noteMerge';
 import { getSyncSocket } from './syncSocket';
 import { trackSync } from './syncTracker';
 
@@ -13,21 +12,19 @@ import { trackSync } from './syncTracker';
 export interface NoteSession {
   readonly docId: string;
   readonly ydoc: Y.Doc;
-  /** Keeps the list's title in step with the text, so it is right even offline. */
-  recordTitle(title: string): void;
   subscribe(listener: () => void): () => void;
   getObservation(): SyncObservation;
   destroy(): void;
 }
 
-type NotePatch = Partial<Pick<LocalNoteRecord, 'title' | 'updatedAt' | 'pendingChanges'>>;
+type NotePatch = Partial<Pick<LocalNoteRecord, 'pendingChanges'>>;
 
 // IndexedDB answers in milliseconds; if it ever stalls we would rather show the relay's copy than nothing.
 const LOCAL_LOAD_TIMEOUT_MS = 3000;
 
 /** Opens a note: local copy first (so it shows offline at once), then the relay connection. */
 export async function openNoteSession(docId: string, registry: LocalRegistry): Promise<NoteSession> {
-  const record = await registry.update(docId, (current) => current ?? makeOpenedLocalNote(docId, Date.now()));
+  const record = await registry.update(docId, (current) => current ?? makeLocalNoteRecord(docId));
   const documentName = formatNoteDocumentName(docId);
   const ydoc = new Y.Doc();
   const persistence = new IndexeddbPersistence(documentName, ydoc);
@@ -55,17 +52,10 @@ function startSession(docId: string, { persistence, provider, registry, record }
     persistence,
     initialPendingChanges: record?.pendingChanges ?? 0,
     onPendingChanges: (pendingChanges) => writer.write({ pendingChanges }),
-    onLocalEdit: () => writer.write({ updatedAt: Date.now() }),
   });
-  let lastTitle = record?.title;
   return {
     docId,
     ydoc: persistence.doc,
-    recordTitle(title) {
-      if (title === lastTitle) return;
-      lastTitle = title;
-      writer.write({ title });
-    },
     subscribe: tracker.subscribe,
     getObservation: tracker.getObservation,
     destroy() {

@@ -20,8 +20,6 @@ interface TrackedNote {
   readonly initialPendingChanges: number;
   /** Called with every new count (and with 0 once everything is delivered), to persist it. */
   readonly onPendingChanges: (count: number) => void;
-  /** Called for every local edit, to stamp the note's updatedAt. */
-  readonly onLocalEdit: () => void;
 }
 
 const PROVIDER_EVENTS = ['status', 'synced', 'unsyncedChanges', 'close', 'disconnect'] as const;
@@ -31,7 +29,6 @@ export function trackSync({
   persistence,
   initialPendingChanges,
   onPendingChanges,
-  onLocalEdit,
 }: TrackedNote): SyncTracker {
   const counter = createPendingChangeCounter(initialPendingChanges, [provider, persistence]);
   const listeners = new Set<() => void>();
@@ -55,7 +52,6 @@ export function trackSync({
       refresh();
     });
     onPendingChanges(counter.count);
-    onLocalEdit();
     refresh();
   };
 

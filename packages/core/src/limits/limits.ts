@@ -10,8 +10,8 @@ export const LIMITS = {
   maxFrameBytes: 2 * 1024 * 1024,
   /** LIM2: the stored Yjs state of one note the relay will load or keep. */
   maxDocumentStateBytes: 16 * 1024 * 1024,
-  /** LIM3: one HTTP request body. */
-  maxRequestBodyBytes: 64 * 1024,
+  /** LIM3: one HTTP request body; fits a full batch of tree ops (LIM7) with long paths. */
+  maxRequestBodyBytes: 1024 * 1024,
   /** LIM4: a document name on the wire (characters). */
   maxDocumentNameLength: 128,
   /** LIM5: a note title (characters, after trimming). */
