@@ -11,6 +11,9 @@ export {
   parseDocumentName,
   VAULT_DOCUMENT_PREFIX,
 } from './documents/documentName';
+export type { Embedder } from './embedder/embedder';
+export { fnv1a32, hashedEmbedder } from './embedder/hashedEmbedder';
+export { tokenize } from './embedder/tokenize';
 export { RELAY_ERRORS, type RelayErrorCode } from './errors/relayErrors';
 export { LIMITS } from './limits/limits';
 export { deriveTitle, UNTITLED } from './notes/title';
