@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { createNote, editor, expectSyncState, openPerson } from './helpers';
+import { createNote, editor, emptyVault, expectSyncState, openPerson } from './helpers';
+
+test.beforeEach(async ({ request }) => emptyVault(request));
 
 test('[SYNC4] alice and bob edit the same paragraph, bob offline: both end with the same text and every keystroke', async ({
   browser,

@@ -1,4 +1,12 @@
-import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 /** A person in a browser of their own (alice, bob): one context, one page. */
 export interface Person {
@@ -23,19 +31,84 @@ export async function waitForOfflineReady(page: Page): Promise<void> {
   });
 }
 
-/** Creates a note and returns its id (read from the URL the app navigates to). */
-export async function createNote(page: Page): Promise<string> {
+/**
+ * Creates a note with "New note" and returns its id (read from the URL the app navigates to). A new note
+ * starts as "Untitled" with its name in rename mode: `name` is typed and committed with Enter, or the
+ * rename is left with Escape (keeping "Untitled").
+ */
+export async function createNote(page: Page, name?: string): Promise<string> {
+  const before = new URL(page.url()).searchParams.get('note');
   await page.getByTestId('new-note').click();
-  await expect(page).toHaveURL(/[?&]note=[A-Za-z0-9_-]{16,64}/);
-  const docId = new URL(page.url()).searchParams.get('note');
-  if (!docId) throw new Error('the app did not put the new note in the URL');
-  await expect(editor(page)).toBeVisible();
+  const noteInUrl = () => new URL(page.url()).searchParams.get('note');
+  await expect.poll(noteInUrl, { message: 'the app opens the new note' }).not.toBe(before);
+  const docId = noteInUrl();
+  if (!docId || !/^[A-Za-z0-9_-]{16,64}$/.test(docId)) throw new Error(`the URL holds no new note id: ${page.url()}`);
+  const input = page.getByTestId('rename-input');
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue(/^Untitled( \d+)?$/);
+  // The whole name starts selected, so typing replaces it.
+  const selected = await input.evaluate((field: HTMLInputElement) => [field.selectionStart, field.selectionEnd]);
+  expect(selected).toEqual([0, (await input.inputValue()).length]);
+  if (name === undefined) {
+    await input.press('Escape');
+  } else {
+    await input.fill(name);
+    await input.press('Enter');
+    await expect(treeNote(page, docId)).toHaveAttribute('data-path', new RegExp(`(^|/)${escapeRegExp(name)}\\.md$`));
+  }
+  await expect(input).toHaveCount(0);
+  // Naming the note (or leaving its name) hands the caret to the editor.
+  await expect(editor(page)).toBeFocused();
   return docId;
+}
+
+/** Starts renaming a tree row (a note or a folder) with a double-click on its name, types, presses Enter. */
+export async function renameRow(page: Page, row: Locator, name: string): Promise<void> {
+  // The row's first control is its name (a link for notes, a button for folders); the "⋯" menu comes after.
+  await row.locator('a, button').first().dblclick();
+  const input = page.getByTestId('rename-input');
+  await expect(input).toBeFocused();
+  await input.fill(name);
+  await input.press('Enter');
+}
+
+/** Types at the end of the open note. */
+export async function typeInEditor(page: Page, text: string): Promise<void> {
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(text);
 }
 
 /** The contenteditable of the open note. */
 export function editor(page: Page) {
   return page.getByTestId('editor').locator('.ProseMirror');
+}
+
+/** A note's row in the tree, by id. */
+export function treeNote(page: Page, docId: string) {
+  return page.locator(`[data-testid="tree-note"][data-doc-id=${JSON.stringify(docId)}]`);
+}
+
+/** A note's row in the tree, by full path. */
+export function treeNoteAt(page: Page, path: string) {
+  return page.locator(`[data-testid="tree-note"][data-path=${JSON.stringify(path)}]`);
+}
+
+/** A folder's row in the tree, by full path. */
+export function treeFolder(page: Page, path: string) {
+  return page.locator(`[data-testid="tree-folder"][data-path=${JSON.stringify(path)}]`);
+}
+
+/** Opens a note from the tree. */
+export async function openFromTree(page: Page, docId: string): Promise<void> {
+  await treeNote(page, docId).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`note=${docId}`));
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-doc-id', docId);
+}
+
+/** Waits until every tree change made on this page has been answered by the relay. */
+export async function expectTreeSynced(page: Page): Promise<void> {
+  await expect(page.getByTestId('pending-ops')).toHaveAttribute('data-count', '0');
 }
 
 /** Asserts the sync indicator shows `state`. */
@@ -46,4 +119,43 @@ export async function expectSyncState(page: Page, state: 'offline' | 'syncing' |
 /** The number of local changes the indicator says are not yet on the relay. */
 export async function pendingCount(page: Page): Promise<number> {
   return Number(await page.getByTestId('pending-count').textContent());
+}
+
+/** Today's date in UTC, as conflict names carry it (CN2). */
+export function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * Empties the relay's vault through its API (trash everything, then empty the trash), so each test starts
+ * from a blank tree even though one relay serves the whole run.
+ */
+export async function emptyVault(request: APIRequestContext): Promise<void> {
+  const tree = (await (await request.get('/api/vaults/default/tree')).json()) as {
+    notes: { docId: string }[];
+    folders: string[];
+  };
+  const ops = [
+    ...tree.notes.map((note) => ({ kind: 'trashNote', opId: opId(), docId: note.docId })),
+    ...tree.folders.filter((path) => !path.includes('/')).map((path) => ({ kind: 'trashFolder', opId: opId(), path })),
+    { kind: 'emptyTrash', opId: opId() },
+  ];
+  for (let start = 0; start < ops.length; start += 100) {
+    const response = await request.post('/api/vaults/default/ops', { data: { ops: ops.slice(start, start + 100) } });
+    expect(response.status()).toBe(200);
+  }
+}
+
+/** The live note paths the relay holds. */
+export async function relayPaths(request: APIRequestContext): Promise<string[]> {
+  const tree = (await (await request.get('/api/vaults/default/tree')).json()) as { notes: { path: string }[] };
+  return tree.notes.map((note) => note.path).sort();
+}
+
+function opId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -13,13 +13,13 @@ export function EmptyState({ selectedId, loading, failure, onCreate }: EmptyStat
   if (failure) return <Message title="This note can’t be opened" body={failure} />;
   if (loading) return <div className={styles.loading} aria-busy="true" />;
   if (selectedId !== null) {
-    return <Message title="That link doesn’t point to a note" body="Pick a note from the list, or start a new one." />;
+    return <Message title="That link doesn’t point to a note" body="Pick a note on the left, or start a new one." />;
   }
   return (
     <div className={styles.empty}>
       <h1 className={styles.title}>Your notes, on this device first.</h1>
       <p className={styles.body}>
-        Pick a note from the list, or start a new one. Everything you write is saved here right away and synced when the
+        Pick a note on the left, or start a new one. Everything you write is saved here right away and synced when the
         relay is reachable.
       </p>
       <button type="button" className={styles.button} onClick={onCreate}>

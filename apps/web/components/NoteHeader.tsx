@@ -1,0 +1,32 @@
+import { ancestorFoldersOf, fileNameOf, isConflictPath, titleFromPath, type VaultNote } from '@baalda/core';
+import styles from './NoteHeader.module.css';
+import { ConflictPill } from './tree/ConflictPill';
+
+/** The note's folder path as a breadcrumb and its title (TTL1: its file name), above the editor. */
+export function NoteHeader({ note }: { note: VaultNote }) {
+  const folders = ancestorFoldersOf(note.path);
+  return (
+    <header className={styles.header}>
+      {folders.length > 0 && (
+        <nav aria-label="Folder" className={styles.breadcrumb} data-testid="note-breadcrumb">
+          {folders.map((folder, index) => (
+            <span key={folder} className={styles.crumb}>
+              {index > 0 && (
+                <span className={styles.separator} aria-hidden="true">
+                  /
+                </span>
+              )}
+              {fileNameOf(folder)}
+            </span>
+          ))}
+        </nav>
+      )}
+      <div className={styles.titleRow}>
+        <h1 className={styles.title} data-testid="note-title">
+          {titleFromPath(note.path)}
+        </h1>
+        {(note.conflictOf !== null || isConflictPath(note.path)) && <ConflictPill />}
+      </div>
+    </header>
+  );
+}

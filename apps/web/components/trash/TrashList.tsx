@@ -1,0 +1,98 @@
+'use client';
+
+import { titleFromPath, type VaultNote } from '@baalda/core';
+import type { MouseEvent } from 'react';
+import { noteHref } from '../../lib/noteUrl';
+import { formatRelativeTime } from '../../lib/relativeTime';
+import { ConfirmButton } from './ConfirmButton';
+import styles from './TrashList.module.css';
+
+interface TrashListProps {
+  readonly trash: readonly VaultNote[];
+  readonly openId: string | null;
+  readonly now: number;
+  onOpen(docId: string): void;
+  onRestore(docId: string): void;
+  onPurge(docId: string): void;
+  onEmpty(): void;
+}
+
+/** Trashed notes (TR1), newest first: each can be opened read-only, restored, or deleted for good. */
+export function TrashList({ trash, openId, now, onOpen, onRestore, onPurge, onEmpty }: TrashListProps) {
+  const newestFirst = [...trash].sort((a, b) => (b.deletedAt ?? 0) - (a.deletedAt ?? 0));
+  return (
+    <div className={styles.trash}>
+      <div className={styles.heading}>
+        <h2 className={styles.title}>Trash</h2>
+        <ConfirmButton
+          label="Empty trash"
+          question="Delete every note here for good?"
+          confirmLabel="Empty"
+          testId="empty-trash"
+          disabled={trash.length === 0}
+          onConfirm={onEmpty}
+        />
+      </div>
+      {trash.length === 0 && <p className={styles.empty}>The trash is empty.</p>}
+      <ul className={styles.list}>
+        {newestFirst.map((note) => (
+          <TrashItem
+            key={note.docId}
+            note={note}
+            selected={note.docId === openId}
+            now={now}
+            onOpen={onOpen}
+            onRestore={onRestore}
+            onPurge={onPurge}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface TrashItemProps {
+  readonly note: VaultNote;
+  readonly selected: boolean;
+  readonly now: number;
+  onOpen(docId: string): void;
+  onRestore(docId: string): void;
+  onPurge(docId: string): void;
+}
+
+function TrashItem({ note, selected, now, onOpen, onRestore, onPurge }: TrashItemProps) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    onOpen(note.docId);
+  };
+  return (
+    <li
+      className={`${styles.item} ${selected ? styles.selected : ''}`}
+      data-testid="trash-note"
+      data-doc-id={note.docId}
+    >
+      <a href={noteHref(note.docId)} className={styles.link} onClick={onClick}>
+        <span className={styles.name}>{titleFromPath(note.path)}</span>
+        <span className={styles.path}>{note.path}</span>
+        {note.deletedAt !== null && (
+          <time className={styles.time} dateTime={new Date(note.deletedAt).toISOString()}>
+            deleted {formatRelativeTime(note.deletedAt, now)}
+          </time>
+        )}
+      </a>
+      <div className={styles.actions}>
+        <button type="button" className={styles.quiet} data-testid="restore-note" onClick={() => onRestore(note.docId)}>
+          Restore
+        </button>
+        <ConfirmButton
+          label="Delete forever"
+          question="Delete for good?"
+          confirmLabel="Delete"
+          testId="purge-note"
+          onConfirm={() => onPurge(note.docId)}
+        />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,86 @@
+'use client';
+
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import styles from './ItemMenu.module.css';
+
+interface ItemMenuProps {
+  /** The item's name, for the button's accessible label. */
+  readonly name: string;
+  onRename(): void;
+  onTrash(): void;
+}
+
+/** The "⋯" menu of a tree row: Rename and Move to trash, usable with the keyboard alone. */
+export function ItemMenu({ name, onRename, onTrash }: ItemMenuProps) {
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return undefined;
+    wrapper.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const closeOutside = (event: MouseEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', closeOutside);
+    return () => document.removeEventListener('mousedown', closeOutside);
+  }, [open]);
+
+  const choose = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      setOpen(false);
+      button.current?.focus();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      moveFocus(wrapper.current, event.key === 'ArrowDown' ? 1 : -1);
+    }
+  };
+  return (
+    <div ref={wrapper} className={styles.wrapper}>
+      <button
+        ref={button}
+        type="button"
+        className={styles.trigger}
+        aria-label={`Actions for “${name}”`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        data-testid="item-menu"
+        onClick={() => setOpen(!open)}
+      >
+        ⋯
+      </button>
+      {open && (
+        <div role="menu" className={styles.menu} onKeyDown={onKeyDown}>
+          <button
+            type="button"
+            role="menuitem"
+            className={styles.item}
+            data-testid="rename-item"
+            onClick={choose(onRename)}
+          >
+            Rename <kbd className={styles.shortcut}>F2</kbd>
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className={styles.item}
+            data-testid="trash-item"
+            onClick={choose(onTrash)}
+          >
+            Move to trash
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function moveFocus(container: HTMLElement | null, step: number): void {
+  const items = [...(container?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  const current = items.indexOf(document.activeElement as HTMLElement);
+  items[(current + step + items.length) % items.length]?.focus();
+}

@@ -1,0 +1,79 @@
+'use client';
+
+import { isConflictPath } from '@baalda/core';
+import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
+import { noteHref } from '../../lib/noteUrl';
+import type { TreeItem } from '../../lib/vault/treeActions';
+import type { NoteNode } from '../../lib/vault/treeModel';
+import { ConflictPill } from './ConflictPill';
+import { ItemMenu } from './ItemMenu';
+import { RenameInput } from './RenameInput';
+import { itemKey, useTreeUi } from './treeUi';
+import styles from './VaultTree.module.css';
+
+interface TreeNoteRowProps {
+  readonly node: NoteNode;
+  readonly depth: number;
+  readonly invalid: boolean;
+}
+
+/** One note: a real link (so it opens in a new tab or copies as a URL), renamable, draggable. */
+export function TreeNoteRow({ node, depth, invalid }: TreeNoteRowProps) {
+  const ui = useTreeUi();
+  const { note } = node;
+  const item: TreeItem = { kind: 'note', docId: note.docId, path: note.path };
+  const selected = note.docId === ui.openId;
+  const renaming = ui.renamingKey === itemKey(item);
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    if (!selected) ui.openNote(note.docId);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'F2') {
+      event.preventDefault();
+      ui.startRename(item);
+    }
+  };
+  return (
+    <li>
+      <div
+        className={`${styles.row} ${selected ? styles.selected : ''}`}
+        style={{ '--depth': depth } as CSSProperties}
+        data-testid="tree-note"
+        data-doc-id={note.docId}
+        data-path={note.path}
+        data-conflict={String(note.conflictOf !== null || isConflictPath(note.path))}
+      >
+        {renaming ? (
+          <RenameInput
+            initial={node.name}
+            invalid={invalid}
+            onCommit={(typed, how) => ui.commitRename(item, typed, how)}
+            onCancel={ui.cancelRename}
+          />
+        ) : (
+          <a
+            href={noteHref(note.docId)}
+            className={styles.label}
+            aria-current={selected ? 'page' : undefined}
+            title={note.path}
+            onClick={onClick}
+            onDoubleClick={() => ui.startRename(item)}
+            onKeyDown={onKeyDown}
+            draggable
+            onDragStart={(event) => ui.drag.start(item, event)}
+            onDragEnd={ui.drag.end}
+          >
+            <span className={styles.spacer} aria-hidden="true" />
+            <span className={styles.name}>{node.name}</span>
+            {(note.conflictOf !== null || isConflictPath(note.path)) && <ConflictPill />}
+          </a>
+        )}
+        {!renaming && (
+          <ItemMenu name={node.name} onRename={() => ui.startRename(item)} onTrash={() => ui.trash(item)} />
+        )}
+      </div>
+    </li>
+  );
+}

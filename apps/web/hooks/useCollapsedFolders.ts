@@ -1,0 +1,65 @@
+'use client';
+
+import { ancestorFoldersOf, pathKey } from '@baalda/core';
+import { useCallback, useEffect, useState } from 'react';
+
+const STORAGE_KEY = 'baalda:collapsed-folders';
+
+/**
+ * Which folders are closed, remembered on this device. Folders start open: a new folder, or a note just
+ * moved into one, stays in view without a click. Keys (PATH9) so a case-only rename keeps the state.
+ */
+export function useCollapsedFolders(): {
+  isCollapsed(path: string): boolean;
+  toggle(path: string): void;
+  /** Opens every folder `path` lies in, so the item shows. */
+  reveal(path: string): void;
+} {
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  useEffect(() => setCollapsed(readStored()), []);
+  const update = useCallback((change: (keys: Set<string>) => void) => {
+    setCollapsed((current) => {
+      const next = new Set(current);
+      change(next);
+      if (next.size === current.size && [...next].every((key) => current.has(key))) return current;
+      writeStored(next);
+      return next;
+    });
+  }, []);
+  return {
+    isCollapsed: (path) => collapsed.has(pathKey(path)),
+    toggle: useCallback(
+      (path: string) =>
+        update((keys) => {
+          const key = pathKey(path);
+          if (!keys.delete(key)) keys.add(key);
+        }),
+      [update],
+    ),
+    reveal: useCallback(
+      (path: string) =>
+        update((keys) => {
+          for (const folder of ancestorFoldersOf(path)) keys.delete(pathKey(folder));
+        }),
+      [update],
+    ),
+  };
+}
+
+// localStorage can be missing or full (private modes); open folders are a convenience, never worth an error.
+function readStored(): Set<string> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    return new Set(Array.isArray(parsed) ? parsed.filter((key) => typeof key === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+function writeStored(keys: ReadonlySet<string>): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify([...keys]));
+  } catch {
+    // See readStored.
+  }
+}

@@ -1,0 +1,95 @@
+'use client';
+
+import { fileNameOf, joinPath, pathKey } from '@baalda/core';
+import { useEffect, useState } from 'react';
+import type { TreeUi } from '../components/tree/treeUi';
+import { getTreeActions } from '../lib/vault/browserVault';
+import type { TreeItem } from '../lib/vault/treeActions';
+import { folderForNewItems } from '../lib/vault/treeNames';
+import { useCollapsedFolders } from './useCollapsedFolders';
+import { useRenaming } from './useRenaming';
+import { useTreeDrag } from './useTreeDrag';
+
+interface TreeControllerOptions {
+  readonly openId: string | null;
+  /** The open note's path, when the tree knows it. */
+  readonly openPath: string | null;
+  readonly folders: readonly string[];
+  openNote(docId: string): void;
+  /** Puts the caret in the open note (after naming it, say). */
+  focusEditor(): void;
+}
+
+/** The sidebar's tree state (renaming, selection, drag, open folders) and its verbs. */
+export interface TreeController {
+  readonly ui: TreeUi;
+  /** The last refusal of a tree action here (a name core refused, say), until dismissed or fixed. */
+  readonly error: string | null;
+  dismissError(): void;
+  createNote(): Promise<void>;
+  createFolder(): Promise<void>;
+  /** Picks the root as where new items go. */
+  pickRoot(): void;
+  restore(docId: string): void;
+  purge(docId: string): void;
+  emptyTrash(): void;
+}
+
+export function useTreeController(options: TreeControllerOptions): TreeController {
+  const { openId, openPath } = options;
+  const [selectedFolder, setSelectedFolder] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const renaming = useRenaming({ openId, setError, focusEditor: options.focusEditor });
+  const collapsed = useCollapsedFolders();
+  const { reveal } = collapsed;
+  useEffect(() => {
+    if (openPath) reveal(openPath);
+  }, [openPath, reveal]);
+  const report = (result: { ok: true } | { ok: false; message: string }) => setError(result.ok ? null : result.message);
+  const drag = useTreeDrag((item, folder) => {
+    void getTreeActions()
+      .moveInto(item, folder)
+      .then((result) => {
+        report(result);
+        if (result.ok) reveal(joinPath(folder, fileNameOf(item.path)));
+      });
+  });
+  const ui: TreeUi = {
+    ...renaming,
+    openId,
+    selectedFolderKey: selectedFolder ? pathKey(selectedFolder) : null,
+    drag,
+    isCollapsed: collapsed.isCollapsed,
+    toggleFolder(path) {
+      setSelectedFolder(path);
+      collapsed.toggle(path);
+    },
+    openNote(docId) {
+      setSelectedFolder(null);
+      options.openNote(docId);
+    },
+    trash: (item) => void getTreeActions().trash(item).then(report),
+  };
+  // Creating names the item at once: its row opens in rename mode, the name selected.
+  const create = async (kind: TreeItem['kind']) => {
+    const folder = folderForNewItems(selectedFolder, options.folders, openPath);
+    const actions = getTreeActions();
+    const created = kind === 'note' ? await actions.createNote(folder) : await actions.createFolder(folder);
+    if ('message' in created) return setError(created.message);
+    setError(null);
+    reveal(created.path);
+    renaming.startRename(created);
+    if (created.kind === 'note') ui.openNote(created.docId);
+  };
+  return {
+    ui,
+    error,
+    dismissError: () => setError(null),
+    createNote: () => create('note'),
+    createFolder: () => create('folder'),
+    pickRoot: () => setSelectedFolder(''),
+    restore: (docId) => void getTreeActions().restore(docId).then(report),
+    purge: (docId) => void getTreeActions().purge(docId).then(report),
+    emptyTrash: () => void getTreeActions().emptyTrash().then(report),
+  };
+}

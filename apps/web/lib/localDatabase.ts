@@ -1,0 +1,75 @@
+const DATABASE_NAME = 'baalda-local';
+// 1: notes. 2: the vault outbox and the last tree seen from the relay.
+const DATABASE_VERSION = 2;
+
+/** The object stores of this device's own database (each note's text lives in y-indexeddb's own databases). */
+export const STORES = {
+  notes: 'notes',
+  outbox: 'outbox',
+  snapshot: 'snapshot',
+} as const;
+
+/** Opens the database once, on first use; every store of this device shares the connection. */
+export type DatabaseOpener = () => Promise<IDBDatabase>;
+
+/** An opener on an IndexedDB factory (the browser's, or fake-indexeddb in tests). */
+export function createDatabaseOpener(factory: IDBFactory, name = DATABASE_NAME): DatabaseOpener {
+  let database: Promise<IDBDatabase> | undefined;
+  return () => {
+    database ??= openDatabase(factory, name);
+    return database;
+  };
+}
+
+let browserOpener: DatabaseOpener | undefined;
+
+/** This browser profile's database (never opened during the static prerender). */
+export function getBrowserDatabase(): DatabaseOpener {
+  browserOpener ??= createDatabaseOpener(indexedDB);
+  return browserOpener;
+}
+
+function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = factory.open(name, DATABASE_VERSION);
+    request.onupgradeneeded = () => {
+      const database = request.result;
+      if (!database.objectStoreNames.contains(STORES.notes))
+        database.createObjectStore(STORES.notes, { keyPath: 'docId' });
+      // Auto-incremented keys keep ops in the order they were made, which is the order they must be sent in.
+      if (!database.objectStoreNames.contains(STORES.outbox)) {
+        database.createObjectStore(STORES.outbox, { keyPath: 'seq', autoIncrement: true });
+      }
+      if (!database.objectStoreNames.contains(STORES.snapshot)) database.createObjectStore(STORES.snapshot);
+    };
+    request.onsuccess = () => {
+      // A newer tab upgrading the schema must not be blocked by this one.
+      request.result.onversionchange = () => request.result.close();
+      resolve(request.result);
+    };
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/** The result of one request, as a promise. */
+export function requestResult<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/** Runs `work` in one read/write transaction and resolves once it committed. */
+export function writeTransaction(
+  database: IDBDatabase,
+  storeName: string,
+  work: (store: IDBObjectStore) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const transaction = database.transaction(storeName, 'readwrite');
+    work(transaction.objectStore(storeName));
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error);
+  });
+}

@@ -1,0 +1,44 @@
+import { HocuspocusProvider } from '@hocuspocus/provider';
+import * as Y from 'yjs';
+import { getSyncSocket } from '../syncSocket';
+
+/** The relay's channel for tree news; its document carries no content. */
+export const VAULT_CHANNEL_NAME = 'vault:default';
+
+/**
+ * Reads the relay's stateless tree message, `{"type":"treeChanged","version":N}`; anything else (a future
+ * message type, a malformed one) is ignored rather than trusted.
+ */
+export function parseTreeChanged(payload: string): number | null {
+  try {
+    const message = JSON.parse(payload) as { type?: unknown; version?: unknown };
+    return message.type === 'treeChanged' && typeof message.version === 'number' ? message.version : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Listens on the shared sync socket for "the tree changed" (sent after every batch the relay applies) and
+ * for each (re)connection, when anything may have been missed. Returns a function that stops listening.
+ */
+export function listenToVaultChannel(handlers: {
+  onTreeChanged: (version: number) => void;
+  onConnected: () => void;
+}): () => void {
+  const provider = new HocuspocusProvider({
+    websocketProvider: getSyncSocket(),
+    name: VAULT_CHANNEL_NAME,
+    document: new Y.Doc(),
+    onStateless: ({ payload }) => {
+      const version = parseTreeChanged(payload);
+      if (version !== null) handlers.onTreeChanged(version);
+    },
+    onSynced: ({ state }) => {
+      if (state) handlers.onConnected();
+    },
+  });
+  // Given a shared websocketProvider, the provider does not attach itself (see noteSession).
+  provider.attach();
+  return () => provider.destroy();
+}
