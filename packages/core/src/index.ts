@@ -39,7 +39,7 @@ export {
   type SyncObservation,
   type SyncState,
 } from './sync/syncState';
-export { createMemoryVault, type MemoryVault, type VaultTree } from './vault/memoryVault';
+export { createMemoryVault, type ExplicitFolders, type MemoryVault, type VaultTree } from './vault/memoryVault';
 export { planVaultOp } from './vault/planVaultOp';
 export {
   type CreateFolderOp,

@@ -1,4 +1,4 @@
-import { type OpOutcome, planVaultOp, titleFromPath, type VaultNote, type VaultOp } from '@baalda/core';
+import { type OpOutcome, pathKey, planVaultOp, titleFromPath, type VaultNote, type VaultOp } from '@baalda/core';
 import type { PrismaClient } from '../generated/prisma/client';
 import { applyVaultChange, changesSomething, purgeNotes } from './applyVaultChange';
 import { createKeyedMutex } from './keyedMutex';
@@ -12,6 +12,8 @@ export interface TreeSnapshot {
   readonly version: number;
   readonly notes: TreeNote[];
   readonly folders: string[];
+  /** The folders created explicitly (FD1); `folders` adds those that exist because a note lies in them. */
+  readonly explicitFolders: string[];
 }
 
 /** Applies tree ops and reads trees; the one writer of the `note`, `folder` and `vault_op` tables. */
@@ -71,14 +73,8 @@ export function createVaultService(
         prisma.folder.findMany({ where: { vaultId }, orderBy: { pathKey: 'asc' } }),
       ]);
       const notes = rows.map(toTreeNote);
-      return {
-        version,
-        notes,
-        folders: listFolders(
-          notes,
-          folders.map((folder) => folder.path),
-        ),
-      };
+      const explicitFolders = folders.map((folder) => folder.path);
+      return { version, notes, folders: listFolders(notes, explicitFolders), explicitFolders };
     },
 
     async readTrash(vaultId) {
@@ -116,17 +112,20 @@ function toTreeNote(row: Parameters<typeof toVaultNote>[0]): TreeNote {
   return { ...note, title: titleFromPath(note.path) };
 }
 
-// Explicit folders plus every folder a live note lies in, each spelled once, sorted.
+// Explicit folders plus every folder a live note lies in, once per key (explicit spelling first), sorted.
 function listFolders(notes: readonly TreeNote[], explicit: readonly string[]): string[] {
-  const all = new Set<string>();
+  const all = new Map<string, string>();
   const addWithAncestors = (path: string) => {
     const segments = path.split('/');
-    for (let depth = 1; depth <= segments.length; depth += 1) all.add(segments.slice(0, depth).join('/'));
+    for (let depth = 1; depth <= segments.length; depth += 1) {
+      const folder = segments.slice(0, depth).join('/');
+      if (!all.has(pathKey(folder))) all.set(pathKey(folder), folder);
+    }
   };
   for (const folder of explicit) addWithAncestors(folder);
   for (const note of notes) {
     const folder = note.path.slice(0, Math.max(0, note.path.lastIndexOf('/')));
     if (folder) addWithAncestors(folder);
   }
-  return [...all].sort();
+  return [...all.values()].sort();
 }

@@ -14,7 +14,9 @@ export async function fetchVaultSnapshot(): Promise<Result<{ snapshot: VaultSnap
     const [tree, trash] = await Promise.all([getFromRelay(`${VAULT_URL}/tree`), getFromRelay(`${VAULT_URL}/trash`)]);
     if (!tree.ok) return tree;
     if (!trash.ok) return trash;
-    const treeBody = tree.body as { version?: unknown; notes?: unknown; folders?: unknown } | undefined;
+    const treeBody = tree.body as
+      | { version?: unknown; notes?: unknown; folders?: unknown; explicitFolders?: unknown }
+      | undefined;
     const trashBody = trash.body as { version?: unknown; notes?: unknown } | undefined;
     if (typeof treeBody?.version !== 'number' || !Array.isArray(treeBody.folders)) {
       return fail('RESPONSE_INVALID', 'The relay sent a tree we could not read.');
@@ -22,7 +24,11 @@ export async function fetchVaultSnapshot(): Promise<Result<{ snapshot: VaultSnap
     snapshot = {
       version: treeBody.version,
       notes: toVaultNotes(treeBody.notes),
-      folders: treeBody.folders.filter((path) => typeof path === 'string'),
+      // Only explicit folders seed the local vault; the rest come back from the notes that imply them, so a
+      // folder emptied by an offline move disappears at once (FD1).
+      folders: (Array.isArray(treeBody.explicitFolders) ? treeBody.explicitFolders : treeBody.folders).filter(
+        (path): path is string => typeof path === 'string',
+      ),
       trash: toVaultNotes(trashBody?.notes),
     };
     if (trashBody?.version === treeBody.version) break;

@@ -9,14 +9,22 @@ export interface VaultTree {
   readonly folders: readonly string[];
 }
 
+/** The explicit folders of a vault (FD1), for a client rebuilding its copy from a relay snapshot. */
+export type ExplicitFolders = readonly string[];
+
 /** A whole vault in memory: the model the relay's database must agree with, and the web app's local copy. */
 export interface MemoryVault {
   readonly view: VaultView;
-  /** Plans and applies an op; a repeated opId answers with the first outcome and changes nothing (OP3). */
+  /**
+   * Plans and applies an op; a repeated opId answers with the first outcome and changes nothing (OP3).
+   * Calls are queued, so overlapping applies run one after another as on the relay.
+   */
   apply(op: VaultOp, now: number): Promise<OpOutcome>;
   /** Applies a change decided elsewhere (e.g. by the relay). */
   applyChange(change: VaultChange): void;
   tree(): VaultTree;
+  /** Folders created explicitly (FD1), as opposed to those that exist because a note lies in them. */
+  explicitFolders(): string[];
   trash(): VaultNote[];
   note(docId: string): VaultNote | undefined;
 }
@@ -69,18 +77,29 @@ export function createMemoryVault(
     for (const path of change.putFolders) folders.set(pathKey(path), path);
   }
 
+  async function applyNow(op: VaultOp, now: number): Promise<OpOutcome> {
+    const seen = outcomes.get(op.opId);
+    if (seen) return seen;
+    const change = await planVaultOp(op, view, now);
+    applyChange(change);
+    outcomes.set(op.opId, change.outcome);
+    return change.outcome;
+  }
+
+  // Planning awaits the view, so two overlapping applies could both see a path as free; a queue
+  // keeps one writer at a time, like the relay's per-vault mutex.
+  let queue: Promise<unknown> = Promise.resolve();
+
   return {
     view,
-    async apply(op, now) {
-      const seen = outcomes.get(op.opId);
-      if (seen) return seen;
-      const change = await planVaultOp(op, view, now);
-      applyChange(change);
-      outcomes.set(op.opId, change.outcome);
-      return change.outcome;
+    apply(op, now) {
+      const result = queue.then(() => applyNow(op, now));
+      queue = result.catch(() => undefined);
+      return result;
     },
     applyChange,
     tree: () => ({ notes: live().sort(byPath), folders: allFolders() }),
+    explicitFolders: () => [...folders.values()].sort(),
     trash: () => [...notes.values()].filter((note) => note.deletedAt !== null).sort(byPath),
     note: (docId) => notes.get(docId),
   };

@@ -168,3 +168,26 @@ describe('conflict markers', () => {
     expect(vault.note('bobsIdeasNote_00001')?.conflictOf).toBeNull();
   });
 });
+
+describe('the in-memory vault', () => {
+  it('[CN1] overlapping applies are queued, so two creates at one path never both win it', async () => {
+    const vault = createMemoryVault();
+    const [first, second] = await Promise.all([
+      vault.apply(create('alicesIdeasNote_0001', 'Ideas.md'), t0),
+      vault.apply(create('bobsIdeasNote_00001', 'Ideas.md'), t0),
+    ]);
+    expect([first, second].map((outcome) => (outcome.ok ? outcome.path : outcome.code))).toEqual([
+      'Ideas.md',
+      'Ideas (conflict 2026-11-30).md',
+    ]);
+  });
+
+  it('[FD1] explicit folders are told apart from folders that exist because of a note', async () => {
+    const vault = await vaultWith(
+      { opId: opId(), kind: 'createFolder', path: 'Empty' },
+      create('alicesPlanNote_00001', 'Plans/Q1.md'),
+    );
+    expect(vault.tree().folders).toEqual(['Empty', 'Plans']);
+    expect(vault.explicitFolders()).toEqual(['Empty']);
+  });
+});
