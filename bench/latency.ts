@@ -1,22 +1,20 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatNoteDocumentName } from '@baalda/core';
 import type * as Y from 'yjs';
-import { silentLogger } from '../apps/relay/src/server/logger';
-import { startRelay } from '../apps/relay/src/server/startRelay';
 import { connectPeer } from '../apps/relay/test/clients';
 
-/** Milliseconds from alice's local edit to bob's doc applying it, one edit at a time. */
+const root = join(import.meta.dirname, '..');
+
+/**
+ * Milliseconds from alice's local edit to bob's doc applying it, one edit at a time. The relay runs in
+ * its own process (as `npm start` runs it), so each edit really crosses two WebSockets and a process.
+ */
 export async function measureEditLatency(edits: number): Promise<number[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-'));
-  const relay = await startRelay({
-    database: { kind: 'pglite', dataDir },
-    port: 0,
-    host: '127.0.0.1',
-    webDir: '/nonexistent',
-    logger: silentLogger,
-  });
+  const relay = await startRelayProcess(dataDir);
   const name = formatNoteDocumentName('benchLatencyNote_0001');
   const alice = await connectPeer(relay.syncUrl, name);
   const bob = await connectPeer(relay.syncUrl, name);
@@ -27,10 +25,36 @@ export async function measureEditLatency(edits: number): Promise<number[]> {
   } finally {
     alice.destroy();
     bob.destroy();
-    await relay.close();
+    await stopProcess(relay.child);
     await rm(dataDir, { recursive: true, force: true });
   }
   return samples;
+}
+
+async function startRelayProcess(dataDir: string): Promise<{ child: ChildProcess; syncUrl: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps', 'relay', 'src', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', BAALDA_DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const httpUrl = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`relay exited with ${code}`)));
+  });
+  return { child, syncUrl: `${httpUrl.replace('http', 'ws')}/sync` };
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGINT');
+  });
 }
 
 function timeOneEdit(text: Y.Text, receiver: Y.Doc): Promise<number> {
