@@ -33,6 +33,7 @@ export {
   validateNotePath,
 } from './paths/notePath';
 export { type Failure, fail, type Result } from './result';
+export { sourceVersionOf } from './search/sourceVersion';
 export {
   type ConnectionStatus,
   describeSyncState,

@@ -1,8 +1,10 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Embedder, hashedEmbedder } from '@baalda/core';
 import { Hocuspocus } from '@hocuspocus/server';
 import type { WebSocketServer } from 'ws';
 import { type DatabaseTarget, openDatabase } from '../db/openDatabase';
+import { IndexExtension } from '../extensions/IndexExtension';
 import { PersistenceExtension } from '../extensions/PersistenceExtension';
 import { broadcastTreeChanged, VaultChannelExtension } from '../extensions/VaultChannelExtension';
 import { createPrismaNoteStore } from '../store/prismaNoteStore';
@@ -30,6 +32,8 @@ export interface RelayOptions {
   readonly storeDebounceMs?: number;
   /** How long a trashed note is kept before it is purged (TR4); default 30 days. */
   readonly trashRetentionMs?: number;
+  /** The embedder for index rows (EMB1); the hashed bag of words by default. */
+  readonly embedder?: Embedder;
   /** How long shutdown waits for pending stores before giving up on them (logged). */
   readonly shutdownTimeoutMs?: number;
 }
@@ -61,6 +65,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   );
   hocuspocus.configuration.extensions.push(
     new PersistenceExtension(store, clock, options.logger),
+    new IndexExtension(database.prisma, options.embedder ?? hashedEmbedder, clock),
     new VaultChannelExtension(vaults, clock, options.logger),
   );
   const purger = startTrashPurger(vaults, {

@@ -1,5 +1,6 @@
 import { pathKey, type VaultChange } from '@baalda/core';
 import type { Prisma } from '../generated/prisma/client';
+import { placeIndexRow, removeIndexRows } from '../search/indexStore';
 
 type Tx = Prisma.TransactionClient;
 
@@ -16,6 +17,7 @@ export async function applyVaultChange(tx: Tx, vaultId: string, change: VaultCha
       conflictOf: note.conflictOf,
     };
     await tx.note.upsert({ where: { docId: note.docId }, create: { docId: note.docId, ...fields }, update: fields });
+    await placeIndexRow(tx, { docId: note.docId, vaultId, path: note.path, live: note.deletedAt === null }, now);
   }
   if (change.purgeDocIds.length > 0) await purgeNotes(tx, vaultId, change.purgeDocIds, now);
   for (const path of change.removeFolders) {
@@ -36,6 +38,7 @@ export async function purgeNotes(tx: Tx, vaultId: string, docIds: readonly strin
   const ids = [...docIds];
   await tx.noteDocument.deleteMany({ where: { docId: { in: ids } } });
   await tx.note.deleteMany({ where: { docId: { in: ids }, vaultId } });
+  await removeIndexRows(tx, ids);
   await tx.retiredDoc.createMany({
     data: ids.map((docId) => ({ docId, vaultId, purgedAt: now })),
     skipDuplicates: true,

@@ -1,0 +1,90 @@
+import { formatNoteDocumentName } from '@baalda/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/openDatabase';
+import type { Relay } from '../src/server/startRelay';
+import { nextOpId, postOps } from './apiBody';
+import { pgliteBackend } from './backends';
+import { appendParagraph, connectPeer, type Peer } from './clients';
+import { startTestRelay } from './relays';
+
+const NOTES = ['invariantNote_00001', 'invariantNote_00002', 'invariantNote_00003'];
+const PEOPLE = ['alice', 'bob'] as const;
+
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('the index under edits, tree ops and restarts', () => {
+  const cleanups: Array<() => Promise<unknown> | void> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it.each([7, 42])(
+    '[IDX1–IDX4] seed %i: one row per note, holding its current text, live exactly while the note is',
+    async (seed) => {
+      const next = random(seed);
+      const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+      const database = await pgliteBackend.create();
+      cleanups.push(() => database.dispose());
+      let relay: Relay = await startTestRelay(database.target);
+      const peers = new Map<string, Peer>();
+      const live = new Map<string, boolean>();
+      const peerFor = async (person: string, docId: string) => {
+        const key = `${person}/${docId}`;
+        const existing = peers.get(key);
+        if (existing) return existing;
+        const peer = await connectPeer(relay.syncUrl, formatNoteDocumentName(docId));
+        peers.set(key, peer);
+        return peer;
+      };
+      const disconnectAll = () => {
+        for (const peer of peers.values()) peer.destroy();
+        peers.clear();
+      };
+      for (let step = 0; step < 30; step += 1) {
+        const docId = pick(NOTES);
+        const roll = next();
+        if (!live.has(docId)) {
+          await postOps(relay.httpUrl, [
+            { opId: nextOpId(), kind: 'createNote', docId, path: `${docId}.md`, createdAt: Date.UTC(2026, 10, 30) },
+          ]);
+          live.set(docId, true);
+        } else if (roll < 0.6) {
+          appendParagraph((await peerFor(pick(PEOPLE), docId)).doc, `step ${step} by seed ${seed}`);
+        } else if (roll < 0.8) {
+          const kind = live.get(docId) ? 'trashNote' : 'restoreNote';
+          await postOps(relay.httpUrl, [{ opId: nextOpId(), kind, docId }]);
+          live.set(docId, !live.get(docId));
+        } else if (roll < 0.9) {
+          disconnectAll();
+          await relay.close();
+          relay = await startTestRelay(database.target);
+        }
+      }
+      // Settle: every edit reaches the relay and is stored before it closes.
+      const expected = new Map<string, string>();
+      for (const docId of live.keys()) expected.set(docId, (await peerFor('carol', docId)).text());
+      disconnectAll();
+      await relay.close();
+
+      const opened = await openDatabase(database.target);
+      cleanups.push(() => opened.close());
+      const rows = await opened.prisma.noteIndex.findMany();
+      expect(rows.map((row) => row.docId).sort()).toEqual([...live.keys()].sort());
+      for (const row of rows) {
+        expect({ docId: row.docId, live: row.live, content: row.content }).toEqual({
+          docId: row.docId,
+          live: live.get(row.docId),
+          content: expected.get(row.docId),
+        });
+      }
+    },
+  );
+});
