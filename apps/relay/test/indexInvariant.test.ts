@@ -21,7 +21,7 @@ function random(seed: number): () => number {
 }
 
 describe('the index under edits, tree ops and restarts', () => {
-  const cleanups: Array<() => Promise<unknown> | void> = [];
+  const cleanups: Array<() => Promise<unknown>> = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });

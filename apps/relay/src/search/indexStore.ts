@@ -14,7 +14,7 @@ export interface IndexedContent {
 // IDX1: little-endian float32, so the bytes are the same on every machine that reads them.
 function vectorBytes(vector: Float32Array): Buffer {
   const bytes = Buffer.alloc(vector.length * 4);
-  vector.forEach((value, index) => bytes.writeFloatLE(value, index * 4));
+  for (const [index, value] of vector.entries()) bytes.writeFloatLE(value, index * 4);
   return bytes;
 }
 
