@@ -33,6 +33,7 @@ export {
   validateNotePath,
 } from './paths/notePath';
 export { type Failure, fail, type Result } from './result';
+export { type RankCandidate, rankCandidates, TITLE_BOOST, titleBoost } from './search/rankNotes';
 export { sourceVersionOf } from './search/sourceVersion';
 export {
   type ConnectionStatus,
