@@ -4,7 +4,7 @@ import { openDatabase } from '../src/db/openDatabase';
 import type { Relay } from '../src/server/startRelay';
 import { nextOpId, postOps } from './apiBody';
 import { pgliteBackend } from './backends';
-import { appendParagraph, connectPeer, type Peer } from './clients';
+import { appendParagraph, connectPeer, eventually, type Peer } from './clients';
 import { startTestRelay } from './relays';
 
 const NOTES = ['invariantNote_00001', 'invariantNote_00002', 'invariantNote_00003'];
@@ -35,6 +35,7 @@ describe('the index under edits, tree ops and restarts', () => {
       cleanups.push(() => database.dispose());
       let relay: Relay = await startTestRelay(database.target);
       const peers = new Map<string, Peer>();
+      const written: Array<{ token: string; docId: string }> = [];
       const live = new Map<string, boolean>();
       const peerFor = async (person: string, docId: string) => {
         const key = `${person}/${docId}`;
@@ -44,8 +45,15 @@ describe('the index under edits, tree ops and restarts', () => {
         peers.set(key, peer);
         return peer;
       };
-      const disconnectAll = () => {
-        for (const peer of peers.values()) peer.destroy();
+      // A peer has no local storage: wait until the relay acknowledged its edits before dropping it.
+      const disconnectAll = async () => {
+        for (const peer of peers.values()) {
+          await eventually(
+            () => peer.provider.unsyncedChanges === 0,
+            () => 'edits never acknowledged',
+          );
+          peer.destroy();
+        }
         peers.clear();
       };
       for (let step = 0; step < 30; step += 1) {
@@ -57,13 +65,16 @@ describe('the index under edits, tree ops and restarts', () => {
           ]);
           live.set(docId, true);
         } else if (roll < 0.6) {
-          appendParagraph((await peerFor(pick(PEOPLE), docId)).doc, `step ${step} by seed ${seed}`);
+          const token = `w${seed}x${step}`;
+          written.push({ token, docId });
+          appendParagraph((await peerFor(pick(PEOPLE), docId)).doc, `step ${step} by seed ${seed} ${token}`);
         } else if (roll < 0.8) {
           const kind = live.get(docId) ? 'trashNote' : 'restoreNote';
           await postOps(relay.httpUrl, [{ opId: nextOpId(), kind, docId }]);
           live.set(docId, !live.get(docId));
+          await expectNoDeadHits(relay, written, live);
         } else if (roll < 0.9) {
-          disconnectAll();
+          await disconnectAll();
           await relay.close();
           relay = await startTestRelay(database.target);
         }
@@ -71,7 +82,17 @@ describe('the index under edits, tree ops and restarts', () => {
       // Settle: every edit reaches the relay and is stored before it closes.
       const expected = new Map<string, string>();
       for (const docId of live.keys()) expected.set(docId, (await peerFor('carol', docId)).text());
-      disconnectAll();
+      await eventually(
+        async () => {
+          for (const { token, docId } of written) {
+            if (live.get(docId) && !(await searchFor(relay, token)).includes(docId)) return false;
+          }
+          return true;
+        },
+        () => 'a live note’s latest text never became searchable',
+      );
+      await expectNoDeadHits(relay, written, live);
+      await disconnectAll();
       await relay.close();
 
       const opened = await openDatabase(database.target);
@@ -88,3 +109,23 @@ describe('the index under edits, tree ops and restarts', () => {
     },
   );
 });
+
+async function searchFor(relay: Relay, token: string): Promise<string[]> {
+  const response = await fetch(`${relay.httpUrl}/api/vaults/default/search?q=${token}&limit=50`);
+  const body = (await response.json()) as { results: Array<{ docId: string }> };
+  return body.results.map((result) => result.docId);
+}
+
+// No search may return a trashed note, nor a note for a word it does not contain.
+async function expectNoDeadHits(
+  relay: Relay,
+  written: ReadonlyArray<{ token: string; docId: string }>,
+  live: ReadonlyMap<string, boolean>,
+): Promise<void> {
+  for (const { token, docId } of written) {
+    for (const hit of await searchFor(relay, token)) {
+      expect(live.get(hit), `search for ${token} returned trashed ${hit}`).toBe(true);
+      expect(hit, `search for ${token} returned a note that never had it`).toBe(docId);
+    }
+  }
+}

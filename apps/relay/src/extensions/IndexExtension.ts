@@ -4,6 +4,7 @@ import * as Y from 'yjs';
 import { extractPlainText } from '../documents/plainText';
 import type { PrismaClient } from '../generated/prisma/client';
 import { writeIndexedContent } from '../search/indexStore';
+import type { SearchIndex } from '../search/searchIndex';
 
 /**
  * IDX1/IDX2: after a note's document is stored, rewrites its one index row with the current text and
@@ -15,6 +16,7 @@ export class IndexExtension implements Extension {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly embedder: Embedder,
+    private readonly searchIndex: SearchIndex,
     private readonly clock: () => Date,
   ) {}
 
@@ -22,11 +24,13 @@ export class IndexExtension implements Extension {
     const address = parseDocumentName(documentName);
     if (!address.ok || address.kind !== 'note') return;
     const version = sourceVersionOf(Y.decodeStateVector(Y.encodeStateVector(document)));
-    await writeIndexedContent(
+    const written = await writeIndexedContent(
       this.prisma,
       this.embedder,
       { docId: address.docId, content: extractPlainText(document), version },
       this.clock(),
     );
+    // Mirrored only after the row committed, with the same version guard (SRCH4).
+    if (written.changed) this.searchIndex.setContent(address.docId, written.vector, version, written.placeIfNew);
   }
 }

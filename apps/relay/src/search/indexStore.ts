@@ -18,31 +18,43 @@ function vectorBytes(vector: Float32Array): Buffer {
   return bytes;
 }
 
+/** What a content write did, so the in-memory copy can mirror it (SRCH4). */
+export interface ContentWrite {
+  readonly changed: boolean;
+  readonly vector: Float32Array;
+  /** The place the row got if this write created it. */
+  readonly placeIfNew: { vaultId: string; path: string; live: boolean };
+}
+
 /**
  * IDX1/IDX2: writes a note's current text and vector into its one row, in place. The WHERE clause makes
  * a late writer with an older version a no-op. Path, title and `live` are the tree's (IDX3) and are
  * only filled in when the row is new.
- * @returns whether the row changed.
  */
 export async function writeIndexedContent(
   db: Db,
   embedder: Embedder,
   indexed: IndexedContent,
   now: Date,
-): Promise<boolean> {
+): Promise<ContentWrite> {
   const note = await db.note.findUnique({ where: { docId: indexed.docId } });
   // IDX1: the vector is the text's alone; the title is the tree's and is scored on its own, so a rename
   // never leaves a stale title inside a vector.
-  const vector = vectorBytes(embedder.embed(indexed.content));
+  const embedded = embedder.embed(indexed.content);
+  const placeIfNew = {
+    vaultId: note?.vaultId ?? 'default',
+    path: note?.path ?? '',
+    live: note !== null && note.deletedAt === null,
+  };
   const changed = await db.$executeRaw`
     INSERT INTO note_index (doc_id, vault_id, path, title, kind, content, vector, embedder, version, live, updated_at)
-    VALUES (${indexed.docId}, ${note?.vaultId ?? 'default'}, ${note?.path ?? ''}, ${note ? titleFromPath(note.path) : ''},
-            'note', ${indexed.content}, ${vector}, ${embedder.name}, ${indexed.version}, ${note !== null && note.deletedAt === null}, ${now})
+    VALUES (${indexed.docId}, ${placeIfNew.vaultId}, ${placeIfNew.path}, ${titleFromPath(placeIfNew.path)}, 'note',
+            ${indexed.content}, ${vectorBytes(embedded)}, ${embedder.name}, ${indexed.version}, ${placeIfNew.live}, ${now})
     ON CONFLICT (doc_id) DO UPDATE SET
       content = EXCLUDED.content, vector = EXCLUDED.vector, embedder = EXCLUDED.embedder,
       version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
     WHERE note_index.version < EXCLUDED.version`;
-  return changed > 0;
+  return { changed: changed > 0, vector: embedded, placeIfNew };
 }
 
 /** IDX3: the tree owns a row's place: path, title, vault and whether search may score it. */

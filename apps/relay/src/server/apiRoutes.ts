@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isValidVaultId, parseVaultOpBatch } from '@baalda/core';
+import type { SearchRequest, searchNotes } from '../search/searchService';
 import { KNOWN_VAULTS } from '../vault/knownVaults';
 import type { VaultService } from '../vault/vaultService';
 import { sendError, sendJson } from './httpErrors';
@@ -8,11 +9,12 @@ import { readJsonBody } from './readJsonBody';
 /** What the API routes need from the rest of the relay. */
 export interface ApiContext {
   readonly vaults: VaultService;
+  readonly search: (request: SearchRequest) => ReturnType<typeof searchNotes>;
   readonly clock: () => Date;
   readonly backend: string;
 }
 
-const VAULT_ROUTE = /^\/api\/vaults\/([^/]+)\/(tree|trash|ops)$/;
+const VAULT_ROUTE = /^\/api\/vaults\/([^/]+)\/(tree|trash|ops|search)$/;
 
 /** Handles `/api/*`; every answer is JSON. */
 export async function handleApiRequest(
@@ -29,6 +31,8 @@ export async function handleApiRequest(
     return sendError(response, 'VAULT_NOT_FOUND', `No vault "${vaultId}".`);
   if (resource === 'ops')
     return allow(request, response, ['POST'], () => applyOps(request, response, vaultId, context));
+  if (resource === 'search')
+    return allow(request, response, ['GET', 'HEAD'], () => search(request, response, vaultId, context));
   return allow(request, response, ['GET', 'HEAD'], async () => {
     sendJson(
       response,
@@ -66,4 +70,20 @@ async function applyOps(
   const batch = parseVaultOpBatch(body.value, now.getTime());
   if (!batch.ok) return sendError(response, batch.code, batch.message);
   sendJson(response, 200, await context.vaults.applyOps(vaultId, batch.ops, now));
+}
+
+// SRCH3/SRCH5: `?q=…&limit=…&folder=…&kind=…` → pointers only.
+function search(request: IncomingMessage, response: ServerResponse, vaultId: string, context: ApiContext): void {
+  const params = new URL(request.url ?? '/', 'http://relay.invalid').searchParams;
+  const limit = params.get('limit');
+  const answer = context.search({
+    query: params.get('q') ?? '',
+    vaultId,
+    caller: 'anonymous',
+    limit: limit === null ? undefined : Number(limit),
+    folder: params.get('folder') ?? undefined,
+    kind: params.get('kind') ?? undefined,
+  });
+  if (answer.ok) sendJson(response, 200, { results: answer.results });
+  else sendError(response, answer.code, answer.message);
 }

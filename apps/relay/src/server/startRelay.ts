@@ -7,6 +7,8 @@ import { type DatabaseTarget, openDatabase } from '../db/openDatabase';
 import { IndexExtension } from '../extensions/IndexExtension';
 import { PersistenceExtension } from '../extensions/PersistenceExtension';
 import { broadcastTreeChanged, VaultChannelExtension } from '../extensions/VaultChannelExtension';
+import { SearchIndex } from '../search/searchIndex';
+import { loadSearchIndex, searchNotes } from '../search/searchService';
 import { createPrismaNoteStore } from '../store/prismaNoteStore';
 import { startTrashPurger } from '../vault/trashPurger';
 import { createVaultService } from '../vault/vaultService';
@@ -60,12 +62,17 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     debounce,
     maxDebounce: debounce * 2,
   });
-  const vaults = createVaultService(database.prisma, (vaultId, version) =>
-    broadcastTreeChanged(hocuspocus, vaultId, version),
+  const embedder = options.embedder ?? hashedEmbedder;
+  const searchIndex = new SearchIndex(embedder.name, embedder.dimensions);
+  await loadSearchIndex(database.prisma, searchIndex);
+  const vaults = createVaultService(
+    database.prisma,
+    (vaultId, version) => broadcastTreeChanged(hocuspocus, vaultId, version),
+    searchIndex,
   );
   hocuspocus.configuration.extensions.push(
     new PersistenceExtension(store, clock, options.logger),
-    new IndexExtension(database.prisma, options.embedder ?? hashedEmbedder, clock),
+    new IndexExtension(database.prisma, embedder, searchIndex, clock),
     new VaultChannelExtension(vaults, clock, options.logger),
   );
   const purger = startTrashPurger(vaults, {
@@ -74,7 +81,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     logger: options.logger,
   });
   const httpServer = createServer(
-    createHttpHandler({ vaults, clock, backend: database.backend, webDir: options.webDir, logger: options.logger }),
+    createHttpHandler({
+      vaults,
+      search: (request) => searchNotes(searchIndex, embedder, request),
+      clock,
+      backend: database.backend,
+      webDir: options.webDir,
+      logger: options.logger,
+    }),
   );
   const wss = attachWebSocketEdge(httpServer, hocuspocus, options.logger);
   const port = await listen(httpServer, options.port, options.host);

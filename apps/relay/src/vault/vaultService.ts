@@ -1,4 +1,12 @@
-import { type OpOutcome, pathKey, planVaultOp, titleFromPath, type VaultNote, type VaultOp } from '@baalda/core';
+import {
+  type OpOutcome,
+  pathKey,
+  planVaultOp,
+  titleFromPath,
+  type VaultChange,
+  type VaultNote,
+  type VaultOp,
+} from '@baalda/core';
 import type { PrismaClient } from '../generated/prisma/client';
 import { applyVaultChange, changesSomething, purgeNotes } from './applyVaultChange';
 import { createKeyedMutex } from './keyedMutex';
@@ -25,25 +33,41 @@ export interface VaultService {
   purgeTrashedBefore(vaultId: string, cutoff: Date, now: Date): Promise<number>;
 }
 
+/** Hears every committed change to index rows' places (the in-memory search copy, SRCH4). */
+export interface IndexPlacementListener {
+  setPlace(docId: string, place: { vaultId: string; path: string; live: boolean }): void;
+  remove(docId: string): void;
+}
+
+const IGNORE_PLACEMENTS: IndexPlacementListener = { setPlace: () => {}, remove: () => {} };
+
 /** Creates the service; `onTreeChanged` hears every new version (the relay broadcasts it). */
 export function createVaultService(
   prisma: PrismaClient,
   onTreeChanged: (vaultId: string, version: number) => void,
+  placements: IndexPlacementListener = IGNORE_PLACEMENTS,
 ): VaultService {
   // One writer per vault at a time in this process; the partial unique index guards across processes.
   const mutex = createKeyedMutex();
 
   async function applyOne(vaultId: string, op: VaultOp, now: Date): Promise<{ outcome: OpOutcome; changed: boolean }> {
-    return prisma.$transaction(async (tx) => {
-      const seen = await tx.vaultOp.findUnique({ where: { opId: op.opId } });
-      if (seen) return { outcome: seen.outcome as unknown as OpOutcome, changed: false };
-      const change = await planVaultOp(op, createPrismaVaultView(tx, vaultId), now.getTime());
-      await applyVaultChange(tx, vaultId, change, now);
-      await tx.vaultOp.create({ data: { opId: op.opId, vaultId, outcome: change.outcome as object, appliedAt: now } });
-      const changed = changesSomething(change);
-      if (changed) await tx.vault.update({ where: { id: vaultId }, data: { treeVersion: { increment: 1 } } });
-      return { outcome: change.outcome, changed };
-    });
+    const applied = await prisma.$transaction(
+      async (tx): Promise<{ outcome: OpOutcome; change: VaultChange | null }> => {
+        const seen = await tx.vaultOp.findUnique({ where: { opId: op.opId } });
+        if (seen) return { outcome: seen.outcome as unknown as OpOutcome, change: null };
+        const change = await planVaultOp(op, createPrismaVaultView(tx, vaultId), now.getTime());
+        await applyVaultChange(tx, vaultId, change, now);
+        await tx.vaultOp.create({
+          data: { opId: op.opId, vaultId, outcome: change.outcome as object, appliedAt: now },
+        });
+        if (changesSomething(change))
+          await tx.vault.update({ where: { id: vaultId }, data: { treeVersion: { increment: 1 } } });
+        return { outcome: change.outcome, change };
+      },
+    );
+    // After commit only, so the search copy never shows a change the database rolled back.
+    if (applied.change) mirrorPlacements(vaultId, applied.change, placements);
+    return { outcome: applied.outcome, changed: applied.change !== null && changesSomething(applied.change) };
   }
 
   async function readVersion(vaultId: string): Promise<number> {
@@ -101,6 +125,7 @@ export function createVaultService(
           );
           await tx.vault.update({ where: { id: vaultId }, data: { treeVersion: { increment: 1 } } });
         });
+        for (const { docId } of expired) placements.remove(docId);
         onTreeChanged(vaultId, await readVersion(vaultId));
         return expired.length;
       }),
@@ -128,4 +153,10 @@ function listFolders(notes: readonly TreeNote[], explicit: readonly string[]): s
     if (folder) addWithAncestors(folder);
   }
   return [...all.values()].sort();
+}
+
+function mirrorPlacements(vaultId: string, change: VaultChange, placements: IndexPlacementListener): void {
+  for (const note of change.putNotes)
+    placements.setPlace(note.docId, { vaultId, path: note.path, live: note.deletedAt === null });
+  for (const docId of change.purgeDocIds) placements.remove(docId);
 }

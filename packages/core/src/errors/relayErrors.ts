@@ -21,6 +21,8 @@ export const RELAY_ERRORS = {
   METHOD_NOT_ALLOWED: 'This route does not accept that method.',
   /** A vault op or batch did not have the expected shape (SPEC OP1/OP2). */
   OP_INVALID: 'The operation does not have the expected shape.',
+  /** A search request broke a SRCH5 rule (empty or long query, bad limit, folder or kind). */
+  SEARCH_INVALID: 'The search request is not valid.',
   /** No vault has that id. */
   VAULT_NOT_FOUND: 'No vault has that id.',
   /** The relay failed while answering; the request changed nothing it reported as done. */

@@ -22,4 +22,8 @@ export const LIMITS = {
   maxPathSegmentBytes: 255,
   /** LIM7: vault operations in one request or message. */
   maxOpsPerBatch: 100,
+  /** LIM8: one search query, in characters. */
+  maxSearchQueryLength: 500,
+  /** LIM8: results one search may return. */
+  maxSearchResults: 50,
 } as const;
