@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { measureEditLatency } from './latency';
+import { measureSearchLatency } from './searchLatency';
 import { measureStartup } from './startup';
 
 const root = join(import.meta.dirname, '..');
@@ -23,6 +24,16 @@ const edits = editsFlag >= 0 ? Number(args[editsFlag + 1]) : 1000;
 const samples = (await measureEditLatency(edits)).sort((a, b) => a - b);
 rows.push([`edit-to-visible, alice → bob (${edits} edits) p50`, `${percentile(samples, 50).toFixed(2)} ms`]);
 rows.push([`edit-to-visible, alice → bob (${edits} edits) p95`, `${percentile(samples, 95).toFixed(2)} ms`]);
+
+for (const notes of [10_000, 100_000]) {
+  const search = measureSearchLatency(notes);
+  rows.push([`search, ${notes.toLocaleString('en')} notes, store-level p50`, `${search.p50.toFixed(2)} ms`]);
+  rows.push([`search, ${notes.toLocaleString('en')} notes, store-level p95`, `${search.p95.toFixed(2)} ms`]);
+  rows.push([
+    `search vectors held, ${notes.toLocaleString('en')} notes`,
+    `${(search.vectorBytes / 2 ** 20).toFixed(1)} MiB`,
+  ]);
+}
 
 if (!args.includes('--skip-startup')) {
   const startup = await measureStartup();

@@ -1,4 +1,4 @@
-import { isInsideFolder, type RankCandidate, titleFromPath } from '@baalda/core';
+import { isInsideFolder, type RankCandidate, titleFromPath, tokenize } from '@baalda/core';
 
 /** Where a row sits in the tree (IDX3). */
 export interface IndexPlace {
@@ -17,6 +17,8 @@ export interface SearchPointer {
 
 interface Entry extends IndexPlace, SearchPointer {
   readonly row: number;
+  /** Tokenized once per rename, not once per query. */
+  readonly titleTokens: ReadonlySet<string>;
   readonly version: number;
   readonly hasVector: boolean;
 }
@@ -50,7 +52,7 @@ export class SearchIndex {
   /** IDX3: the tree placed, moved, trashed or restored a note. */
   setPlace(docId: string, place: IndexPlace): void {
     const entry = this.entries.get(docId) ?? this.newEntry(docId);
-    this.entries.set(docId, { ...entry, ...place, title: titleFromPath(place.path) });
+    this.entries.set(docId, { ...entry, ...place, ...titleOf(place.path) });
   }
 
   /** IDX2: new text for a note; ignored unless `version` is newer than what the copy holds. */
@@ -58,7 +60,7 @@ export class SearchIndex {
     const entry = this.entries.get(docId) ?? {
       ...this.newEntry(docId),
       ...placeIfNew,
-      title: titleFromPath(placeIfNew.path),
+      ...titleOf(placeIfNew.path),
     };
     if (entry.hasVector && entry.version >= version) return;
     this.matrixStore.set(vector, entry.row * this.dimensions);
@@ -82,7 +84,7 @@ export class SearchIndex {
       if (!entry.live || !entry.hasVector || entry.vaultId !== filter.vaultId) continue;
       if (filter.kind && entry.kind !== filter.kind) continue;
       if (filter.folder && !isInsideFolder(entry.path, filter.folder)) continue;
-      result.push({ row: entry.row, title: entry.title });
+      result.push({ row: entry.row, title: entry.titleTokens });
     }
     return result;
   }
@@ -97,7 +99,18 @@ export class SearchIndex {
     const row = this.freeRows.pop() ?? this.nextRow++;
     this.ensureCapacity(row + 1);
     this.docIdByRow[row] = docId;
-    return { docId, row, version: 0, hasVector: false, vaultId: '', path: '', title: '', kind: 'note', live: false };
+    return {
+      docId,
+      row,
+      version: 0,
+      hasVector: false,
+      vaultId: '',
+      path: '',
+      title: '',
+      titleTokens: new Set(),
+      kind: 'note',
+      live: false,
+    };
   }
 
   private ensureCapacity(rows: number): void {
@@ -108,4 +121,9 @@ export class SearchIndex {
     grown.set(this.matrixStore);
     this.matrixStore = grown;
   }
+}
+
+function titleOf(path: string): { title: string; titleTokens: ReadonlySet<string> } {
+  const title = titleFromPath(path);
+  return { title, titleTokens: new Set(tokenize(title)) };
 }
