@@ -124,3 +124,25 @@ describe('search over the index', () => {
     expect([status, body.error?.code]).toEqual([400, 'SEARCH_INVALID']);
   });
 });
+
+describe('notes without text', () => {
+  it('[SRCH1, SRCH2] a note never typed in is found by its title', async () => {
+    const database = await pgliteBackend.create();
+    const relay = await startTestRelay(database.target);
+    try {
+      await postOps(relay.httpUrl, [
+        {
+          opId: nextOpId(),
+          kind: 'createNote',
+          docId: 'emptyButNamed_00001',
+          path: 'Quarterly planning.md',
+          createdAt: Date.UTC(2026, 10, 30),
+        },
+      ]);
+      expect(await hits(relay, 'quarterly planning')).toEqual(['emptyButNamed_00001']);
+    } finally {
+      await relay.close();
+      await database.dispose();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { isValidDocId, titleFromPath } from '@baalda/core';
 import { useCallback, useState } from 'react';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useNoteSession } from '../hooks/useNoteSession';
+import { useSearchShortcut } from '../hooks/useSearchShortcut';
 import { useSelectedNoteId } from '../hooks/useSelectedNoteId';
 import { useServiceWorker } from '../hooks/useServiceWorker';
 import { useSyncState } from '../hooks/useSyncState';
@@ -15,9 +16,10 @@ import { NoteHeader } from './NoteHeader';
 import styles from './NotesApp.module.css';
 import { Sidebar } from './Sidebar';
 import { SyncBadge } from './SyncBadge';
+import { SearchPalette } from './search/SearchPalette';
 import { TrashBanner } from './TrashBanner';
 
-/** The whole app: the vault tree on the left, the selected note (from `?note=`) on the right. */
+/** The whole app: the vault tree on the left, the selected note (from `?note=`) on the right, search on top. */
 export function NotesApp() {
   useServiceWorker();
   const state = useVault();
@@ -32,6 +34,8 @@ export function NotesApp() {
   // The note whose editor should take the caret once it exists (set after naming a new note).
   const [focusFor, setFocusFor] = useState<string | null>(null);
   const onFocusTaken = useCallback(() => setFocusFor(null), []);
+  const [searching, setSearching] = useState(false);
+  useSearchShortcut(useCallback(() => setSearching((open) => !open), []));
   const controller = useTreeController({
     openId,
     openPath: liveNote?.path ?? null,
@@ -42,7 +46,13 @@ export function NotesApp() {
 
   return (
     <div className={styles.shell}>
-      <Sidebar state={state} controller={controller} openId={openId} onOpen={select} />
+      <Sidebar
+        state={state}
+        controller={controller}
+        openId={openId}
+        onOpen={select}
+        onSearch={() => setSearching(true)}
+      />
       <main className={styles.main}>
         <header className={styles.toolbar}>
           <SyncBadge state={syncState} />
@@ -68,6 +78,15 @@ export function NotesApp() {
           )}
         </div>
       </main>
+      {searching && (
+        <SearchPalette
+          onClose={() => setSearching(false)}
+          onOpenNote={(docId) => {
+            setSearching(false);
+            if (docId !== openId) select(docId);
+          }}
+        />
+      )}
     </div>
   );
 }

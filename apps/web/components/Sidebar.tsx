@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { useNow } from '../hooks/useNow';
+import { useSearchShortcutLabel } from '../hooks/useSearchShortcut';
 import type { TreeController } from '../hooks/useTreeController';
 import { getVaultStore } from '../lib/vault/browserVault';
 import { buildTree } from '../lib/vault/treeModel';
@@ -9,6 +10,7 @@ import { LOCAL_STORAGE_FAILED, type VaultProblem, type VaultState } from '../lib
 import { BrandMark } from './BrandMark';
 import { InlineError, type Notice } from './InlineError';
 import styles from './Sidebar.module.css';
+import { SearchIcon } from './search/SearchIcon';
 import { TrashList } from './trash/TrashList';
 import { TreeNotices } from './tree/TreeNotices';
 import { TreeUiContext } from './tree/treeUi';
@@ -19,13 +21,16 @@ interface SidebarProps {
   readonly controller: TreeController;
   readonly openId: string | null;
   onOpen(docId: string): void;
+  /** Opens the search palette. */
+  onSearch(): void;
 }
 
 const CLOCK_TICK_MS = 30_000;
 
-/** The brand, the create buttons, and either the vault's tree or its trash. */
-export function Sidebar({ state, controller, openId, onOpen }: SidebarProps) {
+/** The brand, the create and search buttons, and either the vault's tree or its trash. */
+export function Sidebar({ state, controller, openId, onOpen, onSearch }: SidebarProps) {
   const now = useNow(CLOCK_TICK_MS);
+  const shortcut = useSearchShortcutLabel();
   const [showTrash, setShowTrash] = useState(false);
   const nodes = useMemo(() => buildTree(state.notes, state.folders), [state.notes, state.folders]);
   const create = (what: 'note' | 'folder') => {
@@ -50,6 +55,11 @@ export function Sidebar({ state, controller, openId, onOpen }: SidebarProps) {
             New folder
           </button>
         </div>
+        <button type="button" className={styles.search} data-testid="open-search" onClick={onSearch}>
+          <SearchIcon size={16} />
+          <span className={styles.searchLabel}>Search</span>
+          <kbd className={styles.shortcut}>{shortcut}</kbd>
+        </button>
       </header>
       {state.problem && <InlineError notice={toNotice(state.problem)} />}
       <TreeNotices

@@ -77,11 +77,14 @@ export class SearchIndex {
     this.entries.delete(docId);
   }
 
-  /** SRCH1: the rows a query may score: live, in the vault (and folder, and kind), with a vector. */
+  /**
+   * SRCH1: the rows a query may score: live, in the vault (and folder, and kind). A row without a vector
+   * (never typed in, or embedded by another embedder) scores zero on text and is found by its title.
+   */
   candidates(filter: { vaultId: string; folder?: string; kind?: string }): RankCandidate[] {
     const result: RankCandidate[] = [];
     for (const entry of this.entries.values()) {
-      if (!entry.live || !entry.hasVector || entry.vaultId !== filter.vaultId) continue;
+      if (!entry.live || entry.vaultId !== filter.vaultId) continue;
       if (filter.kind && entry.kind !== filter.kind) continue;
       if (filter.folder && !isInsideFolder(entry.path, filter.folder)) continue;
       result.push({ row: entry.row, title: entry.titleTokens });

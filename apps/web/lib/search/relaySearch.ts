@@ -1,0 +1,44 @@
+import { fail, isValidDocId, type Result, titleFromPath } from '@baalda/core';
+import { getFromRelay, type RelayCallCode } from '../relayApi';
+import type { LocalTree } from '../vault/localTree';
+import type { SearchHit } from './searchTypes';
+
+const SEARCH_URL = '/api/vaults/default/search';
+
+/** `GET …/search?q=…&limit=…`: the relay's hits, best first. */
+export async function askRelayToSearch(
+  query: string,
+  limit: number,
+): Promise<Result<{ hits: SearchHit[] }, RelayCallCode>> {
+  const params = new URLSearchParams({ q: query, limit: String(limit) });
+  const answer = await getFromRelay(`${SEARCH_URL}?${params}`);
+  if (!answer.ok) return answer;
+  const results = (answer.body as { results?: unknown } | undefined)?.results;
+  if (!Array.isArray(results)) return fail('RESPONSE_INVALID', 'The relay sent search results we could not read.');
+  return { ok: true, hits: results.map(toSearchHit).filter((hit) => hit !== undefined) };
+}
+
+/** Reads one result defensively: an entry this build doesn't understand is skipped, not shown broken. */
+export function toSearchHit(value: unknown): SearchHit | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const entry = value as Record<string, unknown>;
+  if (typeof entry.docId !== 'string' || !isValidDocId(entry.docId) || typeof entry.path !== 'string') return undefined;
+  const title = typeof entry.title === 'string' ? entry.title : titleFromPath(entry.path);
+  const score = typeof entry.score === 'number' && Number.isFinite(entry.score) ? entry.score : 0;
+  return { docId: entry.docId, title, path: entry.path, score };
+}
+
+/**
+ * Shows the relay's hits as this device's tree shows the notes. A rename or trash still in the outbox has
+ * not reached the relay's index yet: the local path and title win, and a note trashed here is left out.
+ */
+export function alignWithTree(hits: readonly SearchHit[], tree: Pick<LocalTree, 'notes' | 'trash'>): SearchHit[] {
+  const live = new Map(tree.notes.map((note) => [note.docId, note]));
+  const trashed = new Set(tree.trash.map((note) => note.docId));
+  return hits
+    .filter((hit) => !trashed.has(hit.docId))
+    .map((hit) => {
+      const note = live.get(hit.docId);
+      return note ? { ...hit, path: note.path, title: titleFromPath(note.path) } : hit;
+    });
+}

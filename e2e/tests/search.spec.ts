@@ -1,0 +1,168 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  createNote,
+  editor,
+  emptyVault,
+  expectSyncState,
+  expectTreeSynced,
+  openFromTree,
+  openPerson,
+  renameRow,
+  treeNote,
+  typeInEditor,
+} from './helpers';
+
+test.beforeEach(async ({ request }) => emptyVault(request));
+
+const results = (page: Page) => page.getByTestId('search-result');
+
+/** Opens the palette with the keyboard shortcut; the caret lands in its field. */
+async function openSearch(page: Page): Promise<void> {
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(page.getByRole('dialog', { name: 'Search notes' })).toBeVisible();
+  await expect(page.getByTestId('search-input')).toBeFocused();
+}
+
+/**
+ * Types `query` until `docId` is the first hit. The relay indexes a note in its store cycle (up to 2 s after
+ * the edit reached it), so a query is typed again until the index has caught up.
+ */
+async function expectFirstHit(page: Page, query: string, docId: string): Promise<void> {
+  const input = page.getByTestId('search-input');
+  await expect(async () => {
+    await input.fill('');
+    await input.fill(query);
+    await expect(results(page).first()).toHaveAttribute('data-doc-id', docId, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** A note the search must not return: the field shows "No notes match" for `query`. */
+async function expectNoHits(page: Page, query: string): Promise<void> {
+  await page.getByTestId('search-input').fill(query);
+  await expect(page.getByTestId('search-empty')).toHaveText('No notes match');
+  await expect(results(page)).toHaveCount(0);
+}
+
+test('[IDX1, IDX3] alice finds a note by a word in its text, opens it, and search follows its rename and trash', async ({
+  browser,
+  request,
+}) => {
+  const alice = await openPerson(browser);
+  const { page } = alice;
+  const groceries = await createNote(page, 'Groceries');
+  await typeInEditor(page, 'Milk, eggs and bread for the weekend.');
+  const garden = await createNote(page, 'Garden');
+  await typeInEditor(page, 'Plant the tomatoes in May, before the weekend.');
+  await expectSyncState(page, 'synced');
+  await openFromTree(page, groceries);
+
+  await openSearch(page);
+  await expectFirstHit(page, 'tomatoes', garden);
+  await expect(results(page).first()).toContainText('Garden');
+  await expect(page.getByTestId('search-offline')).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('search-palette')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`note=${garden}`));
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-doc-id', garden);
+
+  // The arrows move the active option (the field points at it), and Enter opens that one. Both notes say
+  // "weekend"; the shorter one ranks first (EMB4).
+  await openFromTree(page, groceries);
+  await openSearch(page);
+  await expectFirstHit(page, 'weekend', groceries);
+  await expect(results(page)).toHaveCount(2);
+  await expect(results(page).nth(1)).toHaveAttribute('data-doc-id', garden);
+  const input = page.getByTestId('search-input');
+  await expect(input).toHaveAttribute('aria-activedescendant', (await results(page).first().getAttribute('id')) ?? '');
+  await page.keyboard.press('ArrowDown');
+  await expect(results(page).nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(input).toHaveAttribute('aria-activedescendant', (await results(page).nth(1).getAttribute('id')) ?? '');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-doc-id', garden);
+
+  await renameRow(page, treeNote(page, garden), 'Vegetable patch');
+  await expectTreeSynced(page);
+  await page.getByTestId('open-search').click();
+  await expect(page.getByTestId('search-input')).toBeFocused();
+  await expectFirstHit(page, 'tomatoes', garden);
+  await expect(results(page).first()).toContainText('Vegetable patch');
+  // SRCH2: its new name finds it too, though no word of it is in the text.
+  await expectFirstHit(page, 'vegetable patch', garden);
+  await results(page).first().click();
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-doc-id', garden);
+  await expect(editor(page)).toContainText('Plant the tomatoes');
+
+  // Escape closes, and the focus goes back where it was.
+  await page.getByTestId('open-search').click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('search-palette')).toHaveCount(0);
+  await expect(page.getByTestId('open-search')).toBeFocused();
+
+  await treeNote(page, garden).getByTestId('item-menu').click();
+  await page.getByTestId('trash-item').click();
+  await expectTreeSynced(page);
+  await openSearch(page);
+  await expectNoHits(page, 'tomatoes');
+  const answer = await request.get(`/api/vaults/default/search?q=tomatoes`);
+  expect(answer.status()).toBe(200);
+  const { results: found } = (await answer.json()) as { results: { docId: string }[] };
+  expect(found.map((hit) => hit.docId)).not.toContain(garden);
+
+  await alice.context.close();
+});
+
+test('[EMB1] offline, alice still finds her notes by their words, searched on this device, trash excluded', async ({
+  browser,
+}) => {
+  const alice = await openPerson(browser);
+  const { page } = alice;
+  const packing = await createNote(page, 'Packing list');
+  await typeInEditor(page, 'Passport, charger, sunscreen.');
+  const recipes = await createNote(page, 'Recipes');
+  await typeInEditor(page, 'Lentil soup with cumin.');
+  await expectSyncState(page, 'synced');
+
+  await alice.context.setOffline(true);
+  await expectSyncState(page, 'offline');
+  await typeInEditor(page, ' Bring hiking boots.');
+
+  await openSearch(page);
+  await expectFirstHit(page, 'sunscreen', packing);
+  await expect(results(page).first()).toContainText('Packing list');
+  await expect(page.getByTestId('search-offline')).toBeVisible();
+  // Typed while offline: only this browser has it.
+  await expectFirstHit(page, 'boots', recipes);
+  await page.getByTestId('search-input').fill('sunscreen');
+  await expect(results(page).first()).toHaveAttribute('data-doc-id', packing);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-doc-id', packing);
+
+  await treeNote(page, packing).getByTestId('item-menu').click();
+  await page.getByTestId('trash-item').click();
+  await expect(treeNote(page, packing)).toHaveCount(0);
+  await openSearch(page);
+  await expectNoHits(page, 'sunscreen');
+  await expect(page.getByTestId('search-offline')).toBeVisible();
+
+  await alice.context.setOffline(false);
+  await alice.context.close();
+});
+
+test('a relay that refuses a search gets one calm line, not a broken list', async ({ browser }) => {
+  const alice = await openPerson(browser);
+  const { page } = alice;
+  // The palette never sends what the relay refuses (empty or over-long queries), so the refusal is staged.
+  await page.route('**/api/vaults/default/search?*', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'SEARCH_INVALID', message: 'q must be 1–500 characters.' } }),
+    }),
+  );
+  await page.getByTestId('open-search').click();
+  await page.getByTestId('search-input').fill('refund');
+  await expect(page.getByTestId('search-error')).toHaveText(/^Search isn’t available right now\. q must be/);
+  await expect(results(page)).toHaveCount(0);
+  await expect(page.getByTestId('search-offline')).toHaveCount(0);
+  await alice.context.close();
+});
