@@ -61,6 +61,23 @@ describe('the baalda CLI', () => {
     expect((await runCli(relay, 'tree')).stdout).toContain('Archive/Old ideas.md');
   });
 
+  it('[IDX5] reindex rebuilds through the relay and reports what it did; an unknown embedder is refused', async () => {
+    const result = await runCli(relay, 'reindex');
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^reindexed \d+ notes with hashed-bow-256-v1 in [\d.]+ s/),
+    });
+    const unknown = await runCli(relay, 'reindex', '--embedder', 'word2vec');
+    expect(unknown).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('embedder must be one of: hashed-bow-256-v1'),
+    });
+    expect(await runCli(relay, 'tree', '--embedder', 'x')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--embedder goes with reindex only'),
+    });
+  });
+
   it('unknown commands and a wrong number of arguments print the usage with exit code 2', async () => {
     expect(await runCli(relay, 'frobnicate')).toMatchObject({
       code: 2,

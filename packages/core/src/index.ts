@@ -12,6 +12,7 @@ export {
   VAULT_DOCUMENT_PREFIX,
 } from './documents/documentName';
 export type { Embedder } from './embedder/embedder';
+export { EMBEDDERS, embedderByName } from './embedder/embedders';
 export { fnv1a32, hashedEmbedder } from './embedder/hashedEmbedder';
 export { tokenize } from './embedder/tokenize';
 export { RELAY_ERRORS, type RelayErrorCode } from './errors/relayErrors';

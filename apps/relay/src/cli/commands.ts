@@ -120,3 +120,21 @@ export async function emptyTrash(client: RelayClient): Promise<string> {
     (outcome) => `deleted ${outcome.count ?? 0} notes for good`,
   );
 }
+
+/** `reindex [--embedder NAME]`: rebuilds the search index; a progress bar on a TTY, silence otherwise. */
+export async function reindex(
+  client: RelayClient,
+  embedder: string | undefined,
+  progress: NodeJS.WriteStream,
+): Promise<string> {
+  const draw = (done: number, total: number) => {
+    if (!progress.isTTY) return;
+    const width = 30;
+    const filled = total === 0 ? width : Math.round((done / total) * width);
+    progress.write(`\r[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${done}/${total} notes`);
+  };
+  const result = await client.reindex(embedder, draw);
+  if (progress.isTTY) progress.write('\n');
+  const rate = result.seconds > 0 ? Math.round(result.done / result.seconds) : result.done;
+  return `reindexed ${result.done} notes with ${result.embedder} in ${result.seconds.toFixed(1)} s (${rate} notes/s)`;
+}

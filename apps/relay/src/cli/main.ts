@@ -7,6 +7,7 @@ import {
   listTrash,
   listTree,
   move,
+  reindex,
   restore,
   trash,
   UsageError,
@@ -24,10 +25,11 @@ commands:
   rm <note|folder>           move to the trash
   restore <path|docId>       bring back from the trash
   empty-trash                delete everything in the trash for good
+  reindex [--embedder NAME]  rebuild the search index from the stored notes
 
 --relay defaults to $BAALDA_RELAY_URL or http://127.0.0.1:8787`;
 
-type Command = (client: RelayClient, args: string[]) => Promise<string>;
+type Command = (client: RelayClient, args: string[], options: { embedder?: string }) => Promise<string>;
 
 const COMMANDS: Record<string, { arity: number; run: Command }> = {
   tree: { arity: 0, run: (client) => listTree(client) },
@@ -38,10 +40,22 @@ const COMMANDS: Record<string, { arity: number; run: Command }> = {
   rm: { arity: 1, run: (client, [target = '']) => trash(client, target) },
   restore: { arity: 1, run: (client, [target = '']) => restore(client, target) },
   'empty-trash': { arity: 0, run: (client) => emptyTrash(client) },
+  reindex: { arity: 0, run: (client, _args, options) => reindex(client, options.embedder, process.stderr) },
 };
 
-function parseArguments(argv: string[]): { relay: string; name: string; args: string[] } {
+// Removes `--flag value` from `rest` and returns the value.
+function takeFlag(rest: string[], flag: string): string | undefined {
+  const position = rest.indexOf(flag);
+  if (position < 0) return undefined;
+  const value = rest[position + 1];
+  if (value === undefined || value.startsWith('--')) throw new UsageError(`${flag} needs a value.`);
+  rest.splice(position, 2);
+  return value;
+}
+
+function parseArguments(argv: string[]): { relay: string; name: string; args: string[]; embedder?: string } {
   const rest = [...argv];
+  const embedder = takeFlag(rest, '--embedder');
   let relay = process.env.BAALDA_RELAY_URL ?? 'http://127.0.0.1:8787';
   const flag = rest.indexOf('--relay');
   if (flag >= 0) {
@@ -53,12 +67,13 @@ function parseArguments(argv: string[]): { relay: string; name: string; args: st
   const command = COMMANDS[name];
   if (!command) throw new UsageError(name ? `Unknown command "${name}".\n\n${USAGE}` : USAGE);
   if (args.length !== command.arity) throw new UsageError(`"${name}" takes ${command.arity} argument(s).\n\n${USAGE}`);
-  return { relay, name, args };
+  if (embedder !== undefined && name !== 'reindex') throw new UsageError('--embedder goes with reindex only.');
+  return { relay, name, args, embedder };
 }
 
 async function main(): Promise<void> {
-  const { relay, name, args } = parseArguments(process.argv.slice(2));
-  console.log(await COMMANDS[name]?.run(createRelayClient(relay), args));
+  const { relay, name, args, embedder } = parseArguments(process.argv.slice(2));
+  console.log(await COMMANDS[name]?.run(createRelayClient(relay), args, { embedder }));
 }
 
 main().catch((error: unknown) => {

@@ -28,7 +28,8 @@ export interface ContentWrite {
 
 /**
  * IDX1/IDX2: writes a note's current text and vector into its one row, in place. The WHERE clause makes
- * a late writer with an older version a no-op. Path, title and `live` are the tree's (IDX3) and are
+ * a late writer with an older version a no-op; the same version may be rewritten only by another
+ * embedder (a reindex, IDX5). Path, title and `live` are the tree's (IDX3) and are
  * only filled in when the row is new.
  */
 export async function writeIndexedContent(
@@ -53,7 +54,8 @@ export async function writeIndexedContent(
     ON CONFLICT (doc_id) DO UPDATE SET
       content = EXCLUDED.content, vector = EXCLUDED.vector, embedder = EXCLUDED.embedder,
       version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
-    WHERE note_index.version < EXCLUDED.version`;
+    WHERE note_index.version < EXCLUDED.version
+       OR (note_index.version = EXCLUDED.version AND note_index.embedder <> EXCLUDED.embedder)`;
   return { changed: changed > 0, vector: embedded, placeIfNew };
 }
 

@@ -13,6 +13,7 @@ const HTTP_STATUS: Record<RelayErrorCode, number> = {
   OP_INVALID: 400,
   SEARCH_INVALID: 400,
   VAULT_NOT_FOUND: 404,
+  FORBIDDEN: 403,
   INTERNAL_ERROR: 500,
 };
 

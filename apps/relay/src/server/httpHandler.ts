@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type AdminContext, handleReindex } from './adminRoutes';
 import { type ApiContext, handleApiRequest } from './apiRoutes';
 import { sendError } from './httpErrors';
 import type { Logger } from './logger';
 import { serveStaticFile } from './staticFiles';
 
 /** Everything the HTTP side of the relay needs. */
-export interface HttpContext extends ApiContext {
+export interface HttpContext extends ApiContext, AdminContext {
   readonly webDir: string;
   readonly logger: Logger;
 }
@@ -24,6 +25,7 @@ export function createHttpHandler(context: HttpContext) {
 async function route(request: IncomingMessage, response: ServerResponse, context: HttpContext): Promise<void> {
   const path = decodePath(request.url ?? '/');
   if (path === null) return sendError(response, 'REQUEST_INVALID', 'The URL path is not valid percent-encoding.');
+  if (path === '/api/admin/reindex') return handleReindex(request, response, context);
   if (path === '/api' || path.startsWith('/api/')) return handleApiRequest(request, response, path, context);
   return serveStaticFile(request, response, path, context.webDir);
 }

@@ -7,8 +7,7 @@ import { type DatabaseTarget, openDatabase } from '../db/openDatabase';
 import { IndexExtension } from '../extensions/IndexExtension';
 import { PersistenceExtension } from '../extensions/PersistenceExtension';
 import { broadcastTreeChanged, VaultChannelExtension } from '../extensions/VaultChannelExtension';
-import { SearchIndex } from '../search/searchIndex';
-import { loadSearchIndex, searchNotes } from '../search/searchService';
+import { SearchIndexes } from '../search/searchIndexes';
 import { createPrismaNoteStore } from '../store/prismaNoteStore';
 import { startTrashPurger } from '../vault/trashPurger';
 import { createVaultService } from '../vault/vaultService';
@@ -62,17 +61,15 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     debounce,
     maxDebounce: debounce * 2,
   });
-  const embedder = options.embedder ?? hashedEmbedder;
-  const searchIndex = new SearchIndex(embedder.name, embedder.dimensions);
-  await loadSearchIndex(database.prisma, searchIndex);
+  const indexes = await SearchIndexes.open(database.prisma, options.embedder ?? hashedEmbedder);
   const vaults = createVaultService(
     database.prisma,
     (vaultId, version) => broadcastTreeChanged(hocuspocus, vaultId, version),
-    searchIndex,
+    indexes,
   );
   hocuspocus.configuration.extensions.push(
     new PersistenceExtension(store, clock, options.logger),
-    new IndexExtension(database.prisma, embedder, searchIndex, clock),
+    new IndexExtension(indexes, clock),
     new VaultChannelExtension(vaults, clock, options.logger),
   );
   const purger = startTrashPurger(vaults, {
@@ -83,7 +80,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const httpServer = createServer(
     createHttpHandler({
       vaults,
-      search: (request) => searchNotes(searchIndex, embedder, request),
+      search: (request) => indexes.search(request),
+      reindex: (embedder, onProgress) => indexes.reindex(embedder, clock, onProgress),
+      defaultEmbedder: () => indexes.activeEmbedder,
       clock,
       backend: database.backend,
       webDir: options.webDir,

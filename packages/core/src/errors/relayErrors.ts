@@ -23,6 +23,8 @@ export const RELAY_ERRORS = {
   OP_INVALID: 'The operation does not have the expected shape.',
   /** A search request broke a SRCH5 rule (empty or long query, bad limit, folder or kind). */
   SEARCH_INVALID: 'The search request is not valid.',
+  /** The route is not open to this caller (admin routes: loopback only). */
+  FORBIDDEN: 'This route is not open to you.',
   /** No vault has that id. */
   VAULT_NOT_FOUND: 'No vault has that id.',
   /** The relay failed while answering; the request changed nothing it reported as done. */

@@ -1,0 +1,50 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EMBEDDERS, type Embedder, embedderByName } from '@baalda/core';
+import type { ReindexProgress } from '../search/searchIndexes';
+import { sendError } from './httpErrors';
+import { readJsonBody } from './readJsonBody';
+
+/** What the admin routes need from the relay. */
+export interface AdminContext {
+  readonly reindex: (embedder: Embedder, onProgress: (progress: ReindexProgress) => void) => Promise<ReindexProgress>;
+  readonly defaultEmbedder: () => Embedder;
+}
+
+/**
+ * `POST /api/admin/reindex` with `{ "embedder"?: name }` (IDX5): answers with newline-delimited JSON, one
+ * `{ done, total }` line per batch and a last line `{ done, total, embedder, seconds }` (or `{ error }`),
+ * so a CLI can draw progress while search keeps serving. Loopback-only until accounts exist (issue 6).
+ */
+export async function handleReindex(
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: AdminContext,
+): Promise<void> {
+  if (!isLoopback(request.socket.remoteAddress)) {
+    return sendError(response, 'FORBIDDEN', 'Admin routes answer only on this machine (127.0.0.1 or ::1).');
+  }
+  if (request.method !== 'POST') {
+    response.setHeader('Allow', 'POST');
+    return sendError(response, 'METHOD_NOT_ALLOWED', 'Use POST.');
+  }
+  const body = await readJsonBody(request);
+  if (!body.ok) return sendError(response, body.code, body.message);
+  const name = (body.value as { embedder?: unknown } | null)?.embedder ?? context.defaultEmbedder().name;
+  const embedder = typeof name === 'string' ? embedderByName(name) : undefined;
+  if (!embedder) {
+    return sendError(response, 'REQUEST_INVALID', `embedder must be one of: ${[...EMBEDDERS.keys()].join(', ')}.`);
+  }
+  response.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
+  const started = performance.now();
+  try {
+    const result = await context.reindex(embedder, (progress) => response.write(`${JSON.stringify(progress)}\n`));
+    const seconds = (performance.now() - started) / 1000;
+    response.end(`${JSON.stringify({ ...result, embedder: embedder.name, seconds })}\n`);
+  } catch (error) {
+    response.end(`${JSON.stringify({ error: (error as Error).message })}\n`);
+  }
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+}

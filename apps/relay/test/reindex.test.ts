@@ -1,0 +1,100 @@
+import { type Embedder, hashedEmbedder, sourceVersionOf } from '@baalda/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { openDatabase } from '../src/db/openDatabase';
+import { SearchIndexes } from '../src/search/searchIndexes';
+import { createPrismaNoteStore } from '../src/store/prismaNoteStore';
+import { createVaultService } from '../src/vault/vaultService';
+import { type TestBackend, testBackends } from './backends';
+import { appendParagraph } from './clients';
+
+// A second embedder for the swap: same shape, different vectors (reversed dimensions).
+const mirroredEmbedder: Embedder = {
+  name: 'mirrored-test-v1',
+  dimensions: 256,
+  embed: (text) => hashedEmbedder.embed(text).reverse(),
+};
+
+const NOTES = 450;
+const now = () => new Date(Date.UTC(2026, 10, 30));
+
+function runReindexContract(backend: TestBackend): void {
+  describe(`reindex on ${backend.name}`, () => {
+    const cleanups: Array<() => Promise<unknown>> = [];
+    afterEach(async () => {
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    });
+
+    it('[IDX5] rebuilds every row from the stored documents with another embedder while search keeps answering', async () => {
+      const database = await backend.create();
+      cleanups.push(() => database.dispose());
+      const opened = await openDatabase(database.target);
+      cleanups.push(() => opened.close());
+      const indexes = await SearchIndexes.open(opened.prisma, hashedEmbedder);
+      const vaults = createVaultService(opened.prisma, () => {}, indexes);
+      const store = createPrismaNoteStore(opened.prisma);
+      const ops = Array.from({ length: NOTES }, (_, note) => ({
+        opId: `reindexOp_${String(note).padStart(8, '0')}`,
+        kind: 'createNote' as const,
+        docId: `reindexNote_${String(note).padStart(8, '0')}`,
+        path: `Notes/Note ${note}.md`,
+        createdAt: now().getTime(),
+      }));
+      for (let start = 0; start < ops.length; start += 100)
+        await vaults.applyOps('default', ops.slice(start, start + 100), now());
+      for (const [note, op] of ops.entries()) {
+        const doc = new Y.Doc();
+        appendParagraph(doc, note === 7 ? 'the only note about lighthouse keepers' : `ordinary note number ${note}`);
+        await store.storeState(op.docId, Y.encodeStateAsUpdate(doc), now());
+        // As the relay's store cycle would have: the serving generation already knows every text.
+        const version = sourceVersionOf(Y.decodeStateVector(Y.encodeStateVector(doc)));
+        await indexes.writeContent(
+          op.docId,
+          note === 7 ? 'the only note about lighthouse keepers' : `ordinary note number ${note}`,
+          version,
+          now(),
+        );
+      }
+
+      const answersDuringReindex: string[][] = [];
+      const progress: number[] = [];
+      const result = await indexes.reindex(mirroredEmbedder, now, (step) => {
+        progress.push(step.done);
+        const found = indexes.search({ query: 'lighthouse keepers', vaultId: 'default', caller: 'test' });
+        answersDuringReindex.push(found.ok ? found.results.map((hit) => hit.docId) : []);
+      });
+
+      expect(result).toEqual({ done: NOTES, total: NOTES });
+      expect(progress).toEqual([200, 400, 450]);
+      // The old generation served during the rebuild: no gap, no mixed vectors.
+      expect(answersDuringReindex).toHaveLength(3);
+      expect(answersDuringReindex.every((hits) => hits[0] === 'reindexNote_00000007')).toBe(true);
+      expect(indexes.activeEmbedder.name).toBe('mirrored-test-v1');
+      const rows = await opened.prisma.noteIndex.findMany();
+      expect(rows).toHaveLength(NOTES);
+      expect(new Set(rows.map((row) => row.embedder))).toEqual(new Set(['mirrored-test-v1']));
+      expect(rows.find((row) => row.docId === 'reindexNote_00000007')?.content).toBe(
+        'the only note about lighthouse keepers',
+      );
+      const after = indexes.search({ query: 'lighthouse keepers', vaultId: 'default', caller: 'test' });
+      expect(after.ok && after.results[0]?.docId).toBe('reindexNote_00000007');
+
+      const reopened = await SearchIndexes.open(opened.prisma, mirroredEmbedder);
+      const afterRestart = reopened.search({ query: 'lighthouse keepers', vaultId: 'default', caller: 'test' });
+      expect(afterRestart.ok && afterRestart.results[0]?.docId).toBe('reindexNote_00000007');
+    });
+
+    it('[IDX5] a second reindex while one runs is refused', async () => {
+      const database = await backend.create();
+      cleanups.push(() => database.dispose());
+      const opened = await openDatabase(database.target);
+      cleanups.push(() => opened.close());
+      const indexes = await SearchIndexes.open(opened.prisma, hashedEmbedder);
+      const first = indexes.reindex(mirroredEmbedder, now, () => {});
+      await expect(indexes.reindex(hashedEmbedder, now, () => {})).rejects.toThrow(/already running/);
+      await first;
+    });
+  });
+}
+
+for (const backend of testBackends()) runReindexContract(backend);
