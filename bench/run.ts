@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { measureEditLatency } from './latency';
+import { measureReindexThroughput } from './reindexThroughput';
 import { measureSearchLatency } from './searchLatency';
 import { measureStartup } from './startup';
 
@@ -34,6 +35,8 @@ for (const notes of [10_000, 100_000]) {
     `${(search.vectorBytes / 2 ** 20).toFixed(1)} MiB`,
   ]);
 }
+
+rows.push(['full reindex, 5,000 stored notes (PGlite)', `${Math.round(await measureReindexThroughput(5000))} notes/s`]);
 
 if (!args.includes('--skip-startup')) {
   const startup = await measureStartup();

@@ -1,5 +1,5 @@
 import { type Embedder, titleFromPath } from '@baalda/core';
-import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import { Prisma, type PrismaClient } from '../generated/prisma/client';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -76,4 +76,49 @@ export async function placeIndexRow(
 /** IDX4: a purged note leaves the index with its text. */
 export async function removeIndexRows(db: Db, docIds: readonly string[]): Promise<void> {
   await db.noteIndex.deleteMany({ where: { docId: { in: [...docIds] } } });
+}
+
+/**
+ * IDX1/IDX2 for many notes in one statement (a reindex): the same row rules as
+ * {@link writeIndexedContent}, one round trip per batch instead of two per note.
+ * @returns one ContentWrite per input, in order.
+ */
+export async function writeIndexedContents(
+  db: Db,
+  embedder: Embedder,
+  batch: readonly IndexedContent[],
+  now: Date,
+): Promise<ContentWrite[]> {
+  if (batch.length === 0) return [];
+  const notes = new Map(
+    (await db.note.findMany({ where: { docId: { in: batch.map((item) => item.docId) } } })).map((note) => [
+      note.docId,
+      note,
+    ]),
+  );
+  const prepared = batch.map((item) => {
+    const note = notes.get(item.docId);
+    const placeIfNew = {
+      vaultId: note?.vaultId ?? 'default',
+      path: note?.path ?? '',
+      live: note !== undefined && note.deletedAt === null,
+    };
+    return { item, placeIfNew, vector: embedder.embed(item.content) };
+  });
+  const values = prepared.map(
+    ({ item, placeIfNew, vector }) =>
+      Prisma.sql`(${item.docId}, ${placeIfNew.vaultId}, ${placeIfNew.path}, ${titleFromPath(placeIfNew.path)}, 'note',
+                  ${item.content}, ${vectorBytes(vector)}, ${embedder.name}, ${item.version}, ${placeIfNew.live}, ${now})`,
+  );
+  const changed = await db.$queryRaw<Array<{ doc_id: string }>>`
+    INSERT INTO note_index (doc_id, vault_id, path, title, kind, content, vector, embedder, version, live, updated_at)
+    VALUES ${Prisma.join(values)}
+    ON CONFLICT (doc_id) DO UPDATE SET
+      content = EXCLUDED.content, vector = EXCLUDED.vector, embedder = EXCLUDED.embedder,
+      version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
+    WHERE note_index.version < EXCLUDED.version
+       OR (note_index.version = EXCLUDED.version AND note_index.embedder <> EXCLUDED.embedder)
+    RETURNING doc_id`;
+  const changedIds = new Set(changed.map((row) => row.doc_id));
+  return prepared.map(({ item, placeIfNew, vector }) => ({ changed: changedIds.has(item.docId), vector, placeIfNew }));
 }

@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import { extractPlainText } from '../documents/plainText';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { IndexPlacementListener } from '../vault/vaultService';
-import { writeIndexedContent } from './indexStore';
+import { type IndexedContent, writeIndexedContent, writeIndexedContents } from './indexStore';
 import { type IndexPlace, SearchIndex } from './searchIndex';
 import { loadSearchIndex, type SearchRequest, searchNotes } from './searchService';
 
@@ -61,13 +61,29 @@ export class SearchIndexes implements IndexPlacementListener {
 
   /** IDX1/IDX2: writes a note's current text to its row (with the newest embedder) and to every copy. */
   async writeContent(docId: string, content: string, version: number, now: Date): Promise<void> {
+    await this.writeContents([{ docId, content, version }], now);
+  }
+
+  private async writeContents(batch: readonly IndexedContent[], now: Date): Promise<void> {
     const target = this.building ?? this.active;
-    const written = await writeIndexedContent(this.prisma, target.embedder, { docId, content, version }, now);
-    if (!written.changed) return;
-    target.index.setContent(docId, written.vector, version, written.placeIfNew);
-    // While a reindex runs, the serving copy keeps its own embedder's vectors (never mixed, EMB1).
-    if (target !== this.active)
-      this.active.index.setContent(docId, this.active.embedder.embed(content), version, written.placeIfNew);
+    const writes =
+      batch.length === 1 && batch[0]
+        ? [await writeIndexedContent(this.prisma, target.embedder, batch[0], now)]
+        : await writeIndexedContents(this.prisma, target.embedder, batch, now);
+    for (const [position, written] of writes.entries()) {
+      const item = batch[position];
+      if (!item || !written.changed) continue;
+      target.index.setContent(item.docId, written.vector, item.version, written.placeIfNew);
+      // While a reindex runs, the serving copy keeps its own embedder's vectors (never mixed, EMB1).
+      if (target !== this.active) {
+        this.active.index.setContent(
+          item.docId,
+          this.active.embedder.embed(item.content),
+          item.version,
+          written.placeIfNew,
+        );
+      }
+    }
   }
 
   /** IDX5: rebuilds every row from the stored documents with `embedder`, without stopping search. */
@@ -97,17 +113,18 @@ export class SearchIndexes implements IndexPlacementListener {
 
   private async reindexBatch(docIds: readonly string[], now: Date): Promise<void> {
     const rows = await this.prisma.noteDocument.findMany({ where: { docId: { in: [...docIds] } } });
-    for (const row of rows) {
+    const batch = rows.map((row) => {
       const doc = new Y.Doc();
       Y.applyUpdate(doc, new Uint8Array(row.state));
-      await this.writeContent(
-        row.docId,
-        extractPlainText(doc),
-        sourceVersionOf(Y.decodeStateVector(Y.encodeStateVector(doc))),
-        now,
-      );
+      const item = {
+        docId: row.docId,
+        content: extractPlainText(doc),
+        version: sourceVersionOf(Y.decodeStateVector(Y.encodeStateVector(doc))),
+      };
       doc.destroy();
-    }
+      return item;
+    });
+    await this.writeContents(batch, now);
   }
 
   private generations(): Generation[] {
