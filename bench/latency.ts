@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatNoteDocumentName } from '@baalda/core';
 import type * as Y from 'yjs';
-import { connectPeer } from '../apps/relay/test/clients';
+import { appendParagraph, connectPeer } from '../apps/relay/test/clients';
 
 const root = join(import.meta.dirname, '..');
 
@@ -29,6 +29,46 @@ export async function measureEditLatency(edits: number): Promise<number[]> {
     await rm(dataDir, { recursive: true, force: true });
   }
   return samples;
+}
+
+/**
+ * Milliseconds from an edit in alice's doc until the relay's search returns the note for the word it
+ * added (IDX2: bounded by the store debounce), polling every 20 ms. The relay runs as `npm start` runs it.
+ */
+export async function measureEditToSearchable(samples: number): Promise<number[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-search-'));
+  const relay = await startRelayProcess(dataDir);
+  const httpUrl = relay.syncUrl.replace('ws', 'http').replace(/\/sync$/, '');
+  const docId = 'benchSearchableNote_1';
+  await fetch(`${httpUrl}/api/vaults/default/ops`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      ops: [{ opId: 'benchSearchableOp_01', kind: 'createNote', docId, path: 'Bench.md', createdAt: Date.now() }],
+    }),
+  });
+  const alice = await connectPeer(relay.syncUrl, formatNoteDocumentName(docId));
+  const delays: number[] = [];
+  try {
+    for (let sample = 0; sample < samples; sample += 1) {
+      const word = `fresh${sample}word`;
+      const started = performance.now();
+      appendParagraph(alice.doc, word);
+      while (!(await isFound(httpUrl, word, docId))) await new Promise((resolve) => setTimeout(resolve, 20));
+      delays.push(performance.now() - started);
+    }
+  } finally {
+    alice.destroy();
+    await stopProcess(relay.child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return delays;
+}
+
+async function isFound(httpUrl: string, word: string, docId: string): Promise<boolean> {
+  const response = await fetch(`${httpUrl}/api/vaults/default/search?q=${word}&limit=1`);
+  const body = (await response.json()) as { results?: Array<{ docId: string }> };
+  return body.results?.[0]?.docId === docId;
 }
 
 async function startRelayProcess(dataDir: string): Promise<{ child: ChildProcess; syncUrl: string }> {

@@ -1,7 +1,7 @@
 // `npm run bench`: measures what the issues ask for and prints one table. Flags: see bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { measureEditLatency } from './latency';
+import { measureEditLatency, measureEditToSearchable } from './latency';
 import { measureReindexThroughput } from './reindexThroughput';
 import { measureSearchLatency } from './searchLatency';
 import { measureStartup } from './startup';
@@ -36,6 +36,9 @@ for (const notes of [10_000, 100_000]) {
   ]);
 }
 
+const searchable = (await measureEditToSearchable(20)).sort((a, b) => a - b);
+rows.push(['edit-to-searchable through the relay (20 edits) p50', `${percentile(searchable, 50).toFixed(0)} ms`]);
+rows.push(['edit-to-searchable through the relay (20 edits) p95', `${percentile(searchable, 95).toFixed(0)} ms`]);
 rows.push(['full reindex, 5,000 stored notes (PGlite)', `${Math.round(await measureReindexThroughput(5000))} notes/s`]);
 
 if (!args.includes('--skip-startup')) {
