@@ -1,23 +1,14 @@
 import { hashedEmbedder } from '@baalda/core';
 import { SearchIndex } from '../apps/relay/src/search/searchIndex';
 import { searchNotes } from '../apps/relay/src/search/searchService';
+import { seededRandom } from '../apps/relay/test/seededRandom';
 
 // A fixed vocabulary and a seeded generator, so every run scores the same corpus.
 const WORDS = Array.from({ length: 5000 }, (_, index) => `w${index.toString(36)}`);
 
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Store-level search latency (SRCH1/SRCH4) over `notes` synthetic notes of ~200 words each. */
 export function measureSearchLatency(notes: number, queries = 200): { p50: number; p95: number; vectorBytes: number } {
-  const next = random(notes);
+  const next = seededRandom(notes);
   const word = () => WORDS[Math.floor(next() ** 2 * WORDS.length)] ?? 'w0';
   const index = new SearchIndex(hashedEmbedder.name, hashedEmbedder.dimensions);
   for (let note = 0; note < notes; note += 1) {

@@ -1,7 +1,7 @@
+import { EDITOR_FRAGMENT, extractPlainText } from '@baalda/core';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { EDITOR_FRAGMENT, extractPlainText } from '../src/documents/plainText';
 
 /** A test peer (alice, bob, carol): one Y.Doc synced to the relay over a real WebSocket. */
 export interface Peer {

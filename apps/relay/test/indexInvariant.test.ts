@@ -6,19 +6,10 @@ import { nextOpId, postOps } from './apiBody';
 import { pgliteBackend } from './backends';
 import { appendParagraph, connectPeer, eventually, type Peer } from './clients';
 import { startTestRelay } from './relays';
+import { seededRandom } from './seededRandom';
 
 const NOTES = ['invariantNote_00001', 'invariantNote_00002', 'invariantNote_00003'];
 const PEOPLE = ['alice', 'bob'] as const;
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('the index under edits, tree ops and restarts', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -29,7 +20,7 @@ describe('the index under edits, tree ops and restarts', () => {
   it.each([7, 42])(
     '[IDX1–IDX4] seed %i: one row per note, holding its current text, live exactly while the note is',
     async (seed) => {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
       const database = await pgliteBackend.create();
       cleanups.push(() => database.dispose());

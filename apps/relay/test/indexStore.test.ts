@@ -4,6 +4,7 @@ import { openDatabase } from '../src/db/openDatabase';
 import { writeIndexedContent } from '../src/search/indexStore';
 import { createVaultService } from '../src/vault/vaultService';
 import { type TestBackend, testBackends } from './backends';
+import { seededRandom } from './seededRandom';
 
 const WRITERS = 8;
 const NOTES = 50;
@@ -11,13 +12,7 @@ const VERSIONS = 6;
 
 /** A seeded shuffle (mulberry32 + Fisher–Yates), so a failure can be replayed from its seed. */
 function shuffle<T>(items: T[], seed: number): T[] {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const result = [...items];
   for (let index = result.length - 1; index > 0; index -= 1) {
     const other = Math.floor(next() * (index + 1));

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/openDatabase';
 import { createVaultService, type TreeNote } from '../src/vault/vaultService';
 import { type TestBackend, testBackends } from './backends';
+import { seededRandom } from './seededRandom';
 
 const DOC_IDS = Array.from({ length: 12 }, (_, index) => `contractNote_${String(index).padStart(8, '0')}`);
 const NOTE_PATHS = [
@@ -18,20 +19,8 @@ const NOTE_PATHS = [
 ];
 const FOLDERS = ['Plans', 'plans', 'Archive', 'Archive/2026', 'Plans/Old', 'New'];
 
-/** A seeded PRNG (mulberry32) so a failing sequence can be replayed from its printed seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function randomOps(seed: number, count: number): VaultOp[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   // Weighted so trees grow: creates and moves are common, purges rare.
   const kinds = [

@@ -11,6 +11,7 @@ export {
   parseDocumentName,
   VAULT_DOCUMENT_PREFIX,
 } from './documents/documentName';
+export { EDITOR_FRAGMENT, extractPlainText } from './documents/plainText';
 export type { Embedder } from './embedder/embedder';
 export { EMBEDDERS, embedderByName } from './embedder/embedders';
 export { fnv1a32, hashedEmbedder } from './embedder/hashedEmbedder';

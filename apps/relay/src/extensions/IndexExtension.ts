@@ -1,7 +1,6 @@
-import { parseDocumentName, sourceVersionOf } from '@baalda/core';
+import { extractPlainText, parseDocumentName, sourceVersionOf } from '@baalda/core';
 import type { Extension, onStoreDocumentPayload } from '@hocuspocus/server';
 import * as Y from 'yjs';
-import { extractPlainText } from '../documents/plainText';
 import type { SearchIndexes } from '../search/searchIndexes';
 
 /**

@@ -1,6 +1,5 @@
-import { type Embedder, sourceVersionOf } from '@baalda/core';
+import { type Embedder, extractPlainText, sourceVersionOf } from '@baalda/core';
 import * as Y from 'yjs';
-import { extractPlainText } from '../documents/plainText';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { IndexPlacementListener } from '../vault/vaultService';
 import { type IndexedContent, writeIndexedContent, writeIndexedContents } from './indexStore';

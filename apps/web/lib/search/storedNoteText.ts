@@ -1,7 +1,6 @@
-import { formatNoteDocumentName } from '@baalda/core';
+import { extractPlainText, formatNoteDocumentName } from '@baalda/core';
 import * as Y from 'yjs';
 import { requestResult } from '../localDatabase';
-import { extractNoteText } from './noteText';
 
 // y-indexeddb's object store holding one row per Yjs update (see localWriteBarrier).
 const UPDATES_STORE = 'updates';
@@ -22,7 +21,7 @@ export async function readStoredNoteText(docId: string, factory: IDBFactory = in
     Y.transact(doc, () => {
       for (const update of updates) if (update instanceof Uint8Array) Y.applyUpdate(doc, update);
     });
-    const text = extractNoteText(doc);
+    const text = extractPlainText(doc);
     doc.destroy();
     return text;
   } finally {

@@ -1,13 +1,13 @@
 import * as Y from 'yjs';
 
-// Tiptap's Collaboration extension keeps the editor content in this fragment by default.
-const EDITOR_FRAGMENT = 'default';
+/** Tiptap's Collaboration extension keeps the editor content in this fragment by default (DOC4). */
+export const EDITOR_FRAGMENT = 'default';
 
 /**
- * The text a person sees in a note: one line per block, inline formatting dropped. The same reading as the
- * relay's `extractPlainText`, so a note searched on this device matches on the words the relay indexes.
+ * DOC4: the text a person sees in a note: one line per block, inline formatting dropped. The relay indexes
+ * this text and the web app searches it offline, so both read a document the same way.
  */
-export function extractNoteText(doc: Y.Doc): string {
+export function extractPlainText(doc: Y.Doc): string {
   const lines: string[] = [];
   collectBlocks(doc.getXmlFragment(EDITOR_FRAGMENT), lines);
   return lines.join('\n');
@@ -27,7 +27,6 @@ function collectBlocks(parent: Y.XmlFragment | Y.XmlElement, lines: string[]): v
   if (inline) lines.push(inline);
 }
 
-// A delta's inserts are strings for text and objects for embeds; only the text is read.
 function textOf(text: Y.XmlText): string {
   return text
     .toDelta()

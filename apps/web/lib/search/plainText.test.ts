@@ -1,15 +1,15 @@
+import { extractPlainText } from '@baalda/core';
 import { getSchema } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import { prosemirrorJSONToYDoc } from '@tiptap/y-tiptap';
 import { describe, expect, it } from 'vitest';
-import { extractNoteText } from './noteText';
 
 // The editor's own schema and Yjs binding, so the test reads a Y.Doc shaped exactly as typing makes it.
 const schema = getSchema([StarterKit]);
 const text = (value: string, marks?: { type: string }[]) => ({ type: 'text', text: value, ...(marks && { marks }) });
 
 describe('note text from a Y.Doc', () => {
-  it('[EMB1] reads one line per block, with inline formatting dropped, as the relay indexes it', () => {
+  it('[DOC4] core reads an editor-made doc one line per block, with inline formatting dropped, as the relay indexes it', () => {
     const doc = prosemirrorJSONToYDoc(
       schema,
       {
@@ -28,11 +28,11 @@ describe('note text from a Y.Doc', () => {
       },
       'default',
     );
-    expect(extractNoteText(doc)).toBe('Refund policy\nPaid within thirty days.\nReceipts\nBank details');
+    expect(extractPlainText(doc)).toBe('Refund policy\nPaid within thirty days.\nReceipts\nBank details');
   });
 
-  it('an empty note has no text', () => {
+  it('[DOC4] an empty note has no text', () => {
     const empty = prosemirrorJSONToYDoc(schema, { type: 'doc', content: [{ type: 'paragraph' }] }, 'default');
-    expect(extractNoteText(empty)).toBe('');
+    expect(extractPlainText(empty)).toBe('');
   });
 });
