@@ -79,3 +79,28 @@ describe('the embedded database folder', () => {
     await database.dispose();
   });
 });
+
+describe.each(testBackends().filter((backend) => backend.name === 'postgres'))(
+  'a dropped connection on $name',
+  (backend) => {
+    it('[DB5] the server killing idle connections does not crash the relay; the next query reconnects', async () => {
+      const database = await backend.create();
+      const opened = await openDatabase(database.target);
+      try {
+        await opened.sql.query('SELECT 1');
+        const [{ name } = { name: '' }] = await opened.sql.query<{ name: string }>('SELECT current_database() AS name');
+        const admin = await openDatabase(database.target);
+        await admin.sql.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [name],
+        );
+        await admin.close();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await opened.sql.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      } finally {
+        await opened.close();
+        await database.dispose();
+      }
+    });
+  },
+);

@@ -39,6 +39,9 @@ export async function openDatabase(target: DatabaseTarget, migrationsDir = MIGRA
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (a restart, a failover, an admin) is reported here; without a
+  // listener Node would crash the relay. The pool opens a fresh connection on the next query.
+  pool.on('error', (error) => console.error(`[relay] warn: PostgreSQL dropped an idle connection: ${error.message}`));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     backend: 'postgres',
