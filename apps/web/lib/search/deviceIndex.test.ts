@@ -1,15 +1,9 @@
 import { type Embedder, hashedEmbedder, TITLE_BOOST, type VaultNote } from '@baalda/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createVectorCache, loadDeviceCorpus, rankOnDevice } from './deviceIndex';
+import { liveNote } from './testNote';
 
-const note = (docId: string, path: string): VaultNote => ({
-  docId,
-  path,
-  createdAt: 0,
-  updatedAt: 0,
-  deletedAt: null,
-  conflictOf: null,
-});
+const note = liveNote;
 
 const refunds = note('alice_note_00000000001', 'Policies/Refunds.md');
 const wifi = note('alice_note_00000000002', 'Office/Wifi.md');

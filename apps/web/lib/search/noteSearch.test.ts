@@ -1,15 +1,9 @@
 import { fail, hashedEmbedder, type VaultNote } from '@baalda/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createNoteSearch, type NoteSearchDeps } from './noteSearch';
+import { liveNote } from './testNote';
 
-const note = (docId: string, path: string): VaultNote => ({
-  docId,
-  path,
-  createdAt: 0,
-  updatedAt: 0,
-  deletedAt: null,
-  conflictOf: null,
-});
+const note = liveNote;
 const refunds = note('alice_note_00000000001', 'Refunds.md');
 const wifi = note('alice_note_00000000002', 'Wifi.md');
 const texts = new Map([

@@ -1,17 +1,10 @@
-import type { VaultNote } from '@baalda/core';
 import { describe, expect, it } from 'vitest';
 import { alignWithTree, toSearchHit } from './relaySearch';
+import { liveNote } from './testNote';
 
 const refunds = 'alice_note_00000000001';
 const wifi = 'alice_note_00000000002';
-const note = (docId: string, path: string): VaultNote => ({
-  docId,
-  path,
-  createdAt: 0,
-  updatedAt: 0,
-  deletedAt: null,
-  conflictOf: null,
-});
+const note = liveNote;
 
 describe('the relay’s search results', () => {
   it('reads results defensively: an entry without a valid id or path is skipped', () => {
