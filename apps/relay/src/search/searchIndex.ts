@@ -1,4 +1,6 @@
-import { isInsideFolder, type RankCandidate, titleFromPath, tokenize } from '@baalda/core';
+import { type ColumnCandidates, isInsideFolder, titleFromPath } from '@baalda/core';
+import { ColumnMatrix } from './columnMatrix';
+import { TitleTokenIndex } from './titleTokenIndex';
 
 /** Where a row sits in the tree (IDX3). */
 export interface IndexPlace {
@@ -15,55 +17,70 @@ export interface SearchPointer {
   readonly kind: string;
 }
 
+/** Which rows a query may score (SRCH1): live rows of one vault, then folder and kind. */
+export interface CandidateFilter {
+  readonly vaultId: string;
+  readonly folder?: string;
+  readonly kind?: string;
+}
+
 interface Entry extends IndexPlace, SearchPointer {
   readonly row: number;
-  /** Tokenized once per rename, not once per query. */
-  readonly titleTokens: ReadonlySet<string>;
   readonly version: number;
   readonly hasVector: boolean;
 }
 
+const NOT_SEARCHABLE = -1;
+
 /**
- * SRCH4: the scoring copy of `note_index` for one embedder, kept in memory as one packed float32
- * matrix so a query scans contiguous memory instead of decoding rows. It mirrors every committed write
- * (same version guard as IDX2) and is loaded from the table at start-up.
+ * SRCH4: the scoring copy of `note_index` for one embedder. Vectors live in one column-major float32
+ * matrix (a query reads only its nonzero dimensions, column by column); what filtering needs per row
+ * (vault, live) lives in a typed array, so choosing candidates never touches an object. It mirrors
+ * every committed write (same version guard as IDX2) and is loaded from the table at start-up.
  */
 export class SearchIndex {
   private readonly entries = new Map<string, Entry>();
   private readonly freeRows: number[] = [];
   private readonly docIdByRow: Array<string | undefined> = [];
+  private readonly vectors: ColumnMatrix;
+  private readonly titles = new TitleTokenIndex();
+  private readonly vaultSlots = new Map<string, number>();
+  /** Per row: the vault's slot when the row is live, else NOT_SEARCHABLE. */
+  private searchableIn = new Int32Array(0);
   private nextRow = 0;
-  private matrixStore = new Float32Array(0);
 
   constructor(
     readonly embedderName: string,
     readonly dimensions: number,
-  ) {}
+  ) {
+    this.vectors = new ColumnMatrix(dimensions);
+  }
 
-  get matrix(): Float32Array {
-    return this.matrixStore;
+  /** The column-major vectors, for {@link rankColumns}. */
+  get matrix(): { readonly columns: Float32Array; readonly capacity: number } {
+    return this.vectors;
   }
 
   /** Bytes held by vectors (reported by the benchmark). */
   get vectorBytes(): number {
-    return this.matrixStore.byteLength;
+    return this.vectors.columns.byteLength;
   }
 
   /** IDX3: the tree placed, moved, trashed or restored a note. */
   setPlace(docId: string, place: IndexPlace): void {
     const entry = this.entries.get(docId) ?? this.newEntry(docId);
-    this.entries.set(docId, { ...entry, ...place, ...titleOf(place.path) });
+    this.placeEntry({ ...entry, ...place, title: titleFromPath(place.path) });
   }
 
   /** IDX2: new text for a note; ignored unless `version` is newer than what the copy holds. */
   setContent(docId: string, vector: Float32Array, version: number, placeIfNew: IndexPlace): void {
-    const entry = this.entries.get(docId) ?? {
-      ...this.newEntry(docId),
-      ...placeIfNew,
-      ...titleOf(placeIfNew.path),
-    };
+    let entry = this.entries.get(docId);
+    if (!entry) {
+      entry = { ...this.newEntry(docId), ...placeIfNew, title: titleFromPath(placeIfNew.path) };
+      this.placeEntry(entry);
+    }
     if (entry.hasVector && entry.version >= version) return;
-    this.matrixStore.set(vector, entry.row * this.dimensions);
+    this.vectors.setRow(entry.row, vector);
     this.entries.set(docId, { ...entry, version, hasVector: true });
   }
 
@@ -71,25 +88,32 @@ export class SearchIndex {
   remove(docId: string): void {
     const entry = this.entries.get(docId);
     if (!entry) return;
-    this.matrixStore.fill(0, entry.row * this.dimensions, (entry.row + 1) * this.dimensions);
+    this.vectors.clearRow(entry.row);
+    this.titles.remove(entry.row, entry.title);
+    this.searchableIn[entry.row] = NOT_SEARCHABLE;
     this.freeRows.push(entry.row);
     this.docIdByRow[entry.row] = undefined;
     this.entries.delete(docId);
   }
 
   /**
-   * SRCH1: the rows a query may score: live, in the vault (and folder, and kind). A row without a vector
+   * SRCH1: the rows a query may score — live, in the vault, then folder and kind — with how many of the
+   * query's tokens each one's title holds. Chosen before any score is computed. A row without a vector
    * (never typed in, or embedded by another embedder) scores zero on text and is found by its title.
    */
-  candidates(filter: { vaultId: string; folder?: string; kind?: string }): RankCandidate[] {
-    const result: RankCandidate[] = [];
-    for (const entry of this.entries.values()) {
-      if (!entry.live || entry.vaultId !== filter.vaultId) continue;
-      if (filter.kind && entry.kind !== filter.kind) continue;
-      if (filter.folder && !isInsideFolder(entry.path, filter.folder)) continue;
-      result.push({ row: entry.row, title: entry.titleTokens });
+  candidates(filter: CandidateFilter, queryTokens: readonly string[]): ColumnCandidates {
+    const slot = this.vaultSlots.get(filter.vaultId);
+    const rows = new Int32Array(this.nextRow);
+    let count = 0;
+    if (slot === undefined || (filter.kind !== undefined && filter.kind !== 'note'))
+      return { rows, count, titleHits: new Uint8Array(0) };
+    const searchableIn = this.searchableIn;
+    for (let row = 0; row < this.nextRow; row += 1) {
+      if (searchableIn[row] !== slot) continue;
+      if (filter.folder && !isInsideFolder(this.pathAt(row), filter.folder)) continue;
+      rows[count++] = row;
     }
-    return result;
+    return { rows, count, titleHits: this.titles.hitsFor(queryTokens, rows, count, this.nextRow) };
   }
 
   /** The pointer at a matrix row. */
@@ -98,35 +122,41 @@ export class SearchIndex {
     return docId === undefined ? undefined : this.entries.get(docId);
   }
 
+  private pathAt(row: number): string {
+    return this.pointerAt(row)?.path ?? '';
+  }
+
+  private placeEntry(entry: Entry): void {
+    const previous = this.entries.get(entry.docId);
+    if (previous?.title !== entry.title) {
+      if (previous) this.titles.remove(entry.row, previous.title);
+      this.titles.add(entry.row, entry.title);
+    }
+    this.searchableIn[entry.row] = entry.live ? this.vaultSlotOf(entry.vaultId) : NOT_SEARCHABLE;
+    this.entries.set(entry.docId, entry);
+  }
+
+  private vaultSlotOf(vaultId: string): number {
+    let slot = this.vaultSlots.get(vaultId);
+    if (slot === undefined) {
+      slot = this.vaultSlots.size;
+      this.vaultSlots.set(vaultId, slot);
+    }
+    return slot;
+  }
+
   private newEntry(docId: string): Entry {
     const row = this.freeRows.pop() ?? this.nextRow++;
     this.ensureCapacity(row + 1);
     this.docIdByRow[row] = docId;
-    return {
-      docId,
-      row,
-      version: 0,
-      hasVector: false,
-      vaultId: '',
-      path: '',
-      title: '',
-      titleTokens: new Set(),
-      kind: 'note',
-      live: false,
-    };
+    return { docId, row, version: 0, hasVector: false, vaultId: '', path: '', title: '', kind: 'note', live: false };
   }
 
   private ensureCapacity(rows: number): void {
-    if (rows * this.dimensions <= this.matrixStore.length) return;
-    const grown = new Float32Array(
-      Math.max(rows, 1024, (this.matrixStore.length / this.dimensions) * 2) * this.dimensions,
-    );
-    grown.set(this.matrixStore);
-    this.matrixStore = grown;
+    this.vectors.ensureCapacity(rows);
+    if (rows <= this.searchableIn.length) return;
+    const grown = new Int32Array(this.vectors.capacity).fill(NOT_SEARCHABLE);
+    grown.set(this.searchableIn);
+    this.searchableIn = grown;
   }
-}
-
-function titleOf(path: string): { title: string; titleTokens: ReadonlySet<string> } {
-  const title = titleFromPath(path);
-  return { title, titleTokens: new Set(tokenize(title)) };
 }

@@ -4,7 +4,8 @@ import {
   fail,
   isValidVaultId,
   LIMITS,
-  rankCandidates,
+  rankColumns,
+  sparseQueryOf,
   tokenize,
   validateFolderPath,
 } from '@baalda/core';
@@ -32,10 +33,14 @@ export function searchNotes(
 ): { ok: true; results: SearchResult[] } | Failure<'SEARCH_INVALID'> {
   const problem = checkRequest(request);
   if (problem) return fail('SEARCH_INVALID', problem);
-  const candidates = index.candidates({ vaultId: request.vaultId, folder: request.folder, kind: request.kind });
-  const ranked = rankCandidates(
-    embedder.embed(request.query),
-    tokenize(request.query),
+  const queryTokens = tokenize(request.query);
+  const candidates = index.candidates(
+    { vaultId: request.vaultId, folder: request.folder, kind: request.kind },
+    queryTokens,
+  );
+  const ranked = rankColumns(
+    sparseQueryOf(embedder.embed(request.query)),
+    new Set(queryTokens).size,
     index.matrix,
     candidates,
     request.limit ?? 10,

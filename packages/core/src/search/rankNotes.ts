@@ -1,4 +1,6 @@
 import { tokenize } from '../embedder/tokenize';
+import { dotRowMajor, dotsColumnMajor, type SparseQuery, sparseQueryOf } from './sparseQuery';
+import { type RankedRow, TopList } from './topList';
 
 /** SRCH2: how much a full title match adds to a cosine in [-1, 1]. */
 export const TITLE_BOOST = 0.3;
@@ -9,7 +11,8 @@ export const TITLE_BOOST = 0.3;
  * @example titleBoost(tokenize('refund policy'), 'Refund policy') // 0.3
  */
 export function titleBoost(queryTokens: readonly string[], title: string | ReadonlySet<string>): number {
-  return boostFor(new Set(queryTokens), title);
+  const wanted = new Set(queryTokens);
+  return titleBoostOf(countFound(wanted, title), wanted.size);
 }
 
 /** A candidate's place in the packed matrix and its title (as text, or its tokens precomputed). */
@@ -19,11 +22,20 @@ export interface RankCandidate {
 }
 
 /**
- * SRCH1: scores candidates by cosine (vectors are unit length, EMB5) plus the title boost and returns
- * the best `limit`, best first; ties go to the lower row so results are stable. Only rows passed in as
- * candidates are read: filtering (vault, live, permissions, folder) happens before scoring.
- * One pass, no per-candidate allocation, and a `limit`-sized top list instead of a full sort: this loop
- * is the whole cost of a search.
+ * SRCH2: the boost for a title holding `found` of the query's `wanted` distinct tokens. One formula for
+ * the browser (which tokenizes titles as it goes) and the relay (which counts matches from an index of
+ * title tokens).
+ */
+export function titleBoostOf(found: number, wanted: number): number {
+  return wanted === 0 ? 0 : (TITLE_BOOST * found) / wanted;
+}
+
+/**
+ * SRCH1: scores candidates by cosine (vectors are unit length, EMB5) plus the title boost over a
+ * row-major matrix (the browser's copy) and returns the best `limit`, best first; ties go to the lower
+ * row so results are stable. Only rows passed in as candidates are read: filtering (vault, live,
+ * permissions, folder) happens before scoring. The relay scores its column-major copy with
+ * {@link rankColumns}; both add the same terms in the same order, so they agree to the bit.
  */
 export function rankCandidates(
   query: Float32Array,
@@ -31,54 +43,52 @@ export function rankCandidates(
   matrix: Float32Array,
   candidates: readonly RankCandidate[],
   limit: number,
-): Array<{ row: number; score: number }> {
+): RankedRow[] {
   const wanted = new Set(queryTokens);
-  const top: Array<{ row: number; score: number }> = [];
+  const sparse = sparseQueryOf(query);
+  const top = new TopList(limit);
   for (const candidate of candidates) {
-    const score = cosineAt(query, matrix, candidate.row * query.length) + boostFor(wanted, candidate.title);
-    if (score > 0) insertTop(top, { row: candidate.row, score }, limit);
+    const cosine = dotRowMajor(sparse, matrix, candidate.row * query.length);
+    top.offer(candidate.row, cosine + titleBoostOf(countFound(wanted, candidate.title), wanted.size));
   }
-  return top;
+  return top.toArray();
 }
 
-// Four running sums let the engine overlap multiplications (about 1.5× faster than one sum in V8).
-function cosineAt(query: Float32Array, matrix: Float32Array, offset: number): number {
-  const length = query.length;
-  const unrolled = length - (length % 4);
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  for (let index = 0; index < unrolled; index += 4) {
-    s0 += (query[index] as number) * (matrix[offset + index] as number);
-    s1 += (query[index + 1] as number) * (matrix[offset + index + 1] as number);
-    s2 += (query[index + 2] as number) * (matrix[offset + index + 2] as number);
-    s3 += (query[index + 3] as number) * (matrix[offset + index + 3] as number);
-  }
-  for (let index = unrolled; index < length; index += 1)
-    s0 += (query[index] as number) * (matrix[offset + index] as number);
-  return s0 + s1 + s2 + s3;
+/** Candidate rows of a column-major matrix and, per candidate, how many query tokens its title holds. */
+export interface ColumnCandidates {
+  readonly rows: Int32Array;
+  readonly count: number;
+  readonly titleHits: Uint8Array;
 }
 
-function boostFor(wanted: ReadonlySet<string>, title: string | ReadonlySet<string>): number {
+/**
+ * SRCH1 over a column-major matrix (the relay's copy, SRCH4): the same scores as
+ * {@link rankCandidates}, reading only the query's nonzero dimensions of the candidate rows.
+ * `titleHits[i]` counts the distinct query tokens found in the title of `rows[i]`.
+ */
+export function rankColumns(
+  query: SparseQuery,
+  wantedTokens: number,
+  matrix: { readonly columns: Float32Array; readonly capacity: number },
+  candidates: ColumnCandidates,
+  limit: number,
+): RankedRow[] {
+  const cosines = new Float64Array(candidates.count);
+  dotsColumnMajor(query, matrix.columns, matrix.capacity, candidates.rows, candidates.count, cosines);
+  // Title hits take few values, so each boost is computed once, not once per candidate.
+  const boosts = Array.from({ length: wantedTokens + 1 }, (_, found) => titleBoostOf(found, wantedTokens));
+  const top = new TopList(limit);
+  for (let index = 0; index < candidates.count; index += 1) {
+    const boost = boosts[candidates.titleHits[index] as number] ?? 0;
+    top.offer(candidates.rows[index] as number, (cosines[index] as number) + boost);
+  }
+  return top.toArray();
+}
+
+function countFound(wanted: ReadonlySet<string>, title: string | ReadonlySet<string>): number {
   if (wanted.size === 0) return 0;
   const present = typeof title === 'string' ? new Set(tokenize(title)) : title;
   let found = 0;
   for (const token of wanted) if (present.has(token)) found += 1;
-  return (TITLE_BOOST * found) / wanted.size;
-}
-
-// Keeps `top` sorted best first (ties: lower row first) and at most `limit` long.
-function insertTop(
-  top: Array<{ row: number; score: number }>,
-  entry: { row: number; score: number },
-  limit: number,
-): void {
-  const worse = (a: { row: number; score: number }, b: { row: number; score: number }) =>
-    a.score < b.score || (a.score === b.score && a.row > b.row);
-  if (top.length >= limit && !worse(top[top.length - 1] as { row: number; score: number }, entry)) return;
-  let position = top.length;
-  while (position > 0 && worse(top[position - 1] as { row: number; score: number }, entry)) position -= 1;
-  top.splice(position, 0, entry);
-  if (top.length > limit) top.pop();
+  return found;
 }
