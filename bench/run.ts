@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { measureEditLatency, measureEditToSearchable } from './latency';
 import { measureReindexThroughput } from './reindexThroughput';
+import { measureRetrieval } from './retrieval/runRetrieval';
 import { measureSearchLatency } from './searchLatency';
 import { measureStartup } from './startup';
 
@@ -34,12 +35,20 @@ for (const notes of [10_000, 100_000]) {
     `search vectors held, ${notes.toLocaleString('en')} notes`,
     `${(search.vectorBytes / 2 ** 20).toFixed(1)} MiB`,
   ]);
+  rows.push([
+    `search structures held in all, ${notes.toLocaleString('en')} notes`,
+    `${(search.heldBytes / 2 ** 20).toFixed(1)} MiB`,
+  ]);
 }
 
 const searchable = (await measureEditToSearchable(20)).sort((a, b) => a - b);
 rows.push(['edit-to-searchable through the relay (20 edits) p50', `${percentile(searchable, 50).toFixed(0)} ms`]);
 rows.push(['edit-to-searchable through the relay (20 edits) p95', `${percentile(searchable, 95).toFixed(0)} ms`]);
 rows.push(['full reindex, 5,000 stored notes (PGlite)', `${Math.round(await measureReindexThroughput(5000))} notes/s`]);
+const retrieval = await measureRetrieval();
+rows.push(['retrieval MRR@10', retrieval.relay.mrr10.toFixed(3)]);
+rows.push(['retrieval recall@5', `${(retrieval.relay.recall5 * 100).toFixed(1)}%`]);
+rows.push(['retrieval stale/deleted hits', String(retrieval.staleHits)]);
 
 if (!args.includes('--skip-startup')) {
   const startup = await measureStartup();

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { hashedEmbedder } from '@baalda/core';
 import { SearchIndex } from '../apps/relay/src/search/searchIndex';
 import { searchNotes } from '../apps/relay/src/search/searchService';
@@ -6,8 +8,33 @@ import { seededRandom } from '../apps/relay/test/seededRandom';
 // A fixed vocabulary and a seeded generator, so every run scores the same corpus.
 const WORDS = Array.from({ length: 5000 }, (_, index) => `w${index.toString(36)}`);
 
-/** Store-level search latency (SRCH1/SRCH4) over `notes` synthetic notes of ~200 words each. */
-export function measureSearchLatency(notes: number, queries = 200): { p50: number; p95: number; vectorBytes: number } {
+/** What the search bench reports for one corpus size. */
+export interface SearchLatency {
+  readonly p50: number;
+  readonly p95: number;
+  /** The column-major vectors alone. */
+  readonly vectorBytes: number;
+  /** Everything the search copy holds (vectors, inverted index, rows), measured as heap growth. */
+  readonly heldBytes: number;
+}
+
+// Memory is measured after a full collection; V8 only exposes `gc` behind a flag, set here at run time.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+function heapBytes(): number {
+  collectGarbage();
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.arrayBuffers;
+}
+
+/**
+ * Store-level search latency (SRCH1/SRCH4) over `notes` synthetic notes of ~200 words each. The
+ * vocabulary is 5,000 words drawn with a steep skew, so most queries hold words found in most notes:
+ * the slow case for an inverted index.
+ */
+export function measureSearchLatency(notes: number, queries = 200): SearchLatency {
+  const heapBefore = heapBytes();
   const next = seededRandom(notes);
   const word = () => WORDS[Math.floor(next() ** 2 * WORDS.length)] ?? 'w0';
   const index = new SearchIndex(hashedEmbedder.name, hashedEmbedder.dimensions);
@@ -15,8 +42,10 @@ export function measureSearchLatency(notes: number, queries = 200): { p50: numbe
     const docId = `benchNote_${String(note).padStart(10, '0')}`;
     const place = { vaultId: 'default', path: `Folder ${note % 50}/Note ${note} ${word()}.md`, live: true };
     index.setPlace(docId, place);
-    index.setContent(docId, hashedEmbedder.embed(Array.from({ length: 200 }, word).join(' ')), 1, place);
+    const text = Array.from({ length: 200 }, word).join(' ');
+    index.setContent(docId, hashedEmbedder.embed(text), 1, place, text);
   }
+  const heldBytes = heapBytes() - heapBefore;
   const samples: number[] = [];
   for (let query = 0; query < queries; query += 1) {
     const text = `${word()} ${word()} ${word()}`;
@@ -26,5 +55,5 @@ export function measureSearchLatency(notes: number, queries = 200): { p50: numbe
   }
   samples.sort((a, b) => a - b);
   const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? Number.NaN;
-  return { p50: at(50), p95: at(95), vectorBytes: index.vectorBytes };
+  return { p50: at(50), p95: at(95), vectorBytes: index.vectorBytes, heldBytes };
 }

@@ -86,7 +86,7 @@ test('[IDX1, IDX3] alice finds a note by a word in its text, opens it, and searc
   await expect(page.getByTestId('search-input')).toBeFocused();
   await expectFirstHit(page, 'tomatoes', garden);
   await expect(results(page).first()).toContainText('Vegetable patch');
-  // SRCH2: its new name finds it too, though no word of it is in the text.
+  // LEX2: its new name finds it too, though no word of it is in the text.
   await expectFirstHit(page, 'vegetable patch', garden);
   await results(page).first().click();
   await expect(page.getByTestId('editor')).toHaveAttribute('data-doc-id', garden);

@@ -42,6 +42,15 @@ export function appendParagraph(doc: Y.Doc, text: string): void {
   fragment.insert(fragment.length, [paragraph]);
 }
 
+/** Deletes the first paragraph whose text contains `needle`; false if none does. */
+export function removeParagraphContaining(doc: Y.Doc, needle: string): boolean {
+  const fragment = doc.getXmlFragment(EDITOR_FRAGMENT);
+  const index = fragment.toArray().findIndex((node) => node.toString().includes(needle));
+  if (index < 0) return false;
+  fragment.delete(index, 1);
+  return true;
+}
+
 /** Polls `check` until it holds or `timeoutMs` passes; the error says what was last seen. */
 export async function eventually(
   check: () => boolean | Promise<boolean>,

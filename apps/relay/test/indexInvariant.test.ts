@@ -4,21 +4,34 @@ import { openDatabase } from '../src/db/openDatabase';
 import type { Relay } from '../src/server/startRelay';
 import { nextOpId, postOps } from './apiBody';
 import { pgliteBackend } from './backends';
-import { appendParagraph, connectPeer, eventually, type Peer } from './clients';
+import { appendParagraph, connectPeer, eventually, type Peer, removeParagraphContaining } from './clients';
 import { startTestRelay } from './relays';
 import { seededRandom } from './seededRandom';
 
-const NOTES = ['invariantNote_00001', 'invariantNote_00002', 'invariantNote_00003'];
+const NOTES = ['invariantNote_00001', 'invariantNote_00002', 'invariantNote_00003', 'invariantNote_00004'];
 const PEOPLE = ['alice', 'bob'] as const;
+const STEPS = 45;
 
-describe('the index under edits, tree ops and restarts', () => {
+/** What the run did, so every check can say what search may and may not answer. */
+interface History {
+  /** Unique words written, with the note they were written into. */
+  readonly written: Array<{ token: string; docId: string }>;
+  /** Words whose paragraph was deleted again: no longer current text anywhere. */
+  readonly removed: Set<string>;
+  /** Notes that exist, and whether each is live (true) or in the trash (false). */
+  readonly live: Map<string, boolean>;
+  /** Notes purged from the trash: their ids are retired (DOC2). */
+  readonly purged: Set<string>;
+}
+
+describe('the index under edits, tree ops, reindexes and restarts', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it.each([7, 42])(
-    '[IDX1–IDX4] seed %i: one row per note, holding its current text, live exactly while the note is',
+  it.each([7, 42, 2026])(
+    '[IDX1–IDX5] seed %i: one row per note, holding its current text, live exactly while the note is',
     async (seed) => {
       const next = seededRandom(seed);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
@@ -26,8 +39,8 @@ describe('the index under edits, tree ops and restarts', () => {
       cleanups.push(() => database.dispose());
       let relay: Relay = await startTestRelay(database.target);
       const peers = new Map<string, Peer>();
-      const written: Array<{ token: string; docId: string }> = [];
-      const live = new Map<string, boolean>();
+      const history: History = { written: [], removed: new Set(), live: new Map(), purged: new Set() };
+      let reindexing: Promise<unknown> | null = null;
       const peerFor = async (person: string, docId: string) => {
         const key = `${person}/${docId}`;
         const existing = peers.get(key);
@@ -47,59 +60,146 @@ describe('the index under edits, tree ops and restarts', () => {
         }
         peers.clear();
       };
-      for (let step = 0; step < 30; step += 1) {
+      const finishReindex = async () => {
+        const failure = await reindexing;
+        reindexing = null;
+        if (failure) throw failure;
+      };
+      for (let step = 0; step < STEPS; step += 1) {
         const docId = pick(NOTES);
         const roll = next();
-        if (!live.has(docId)) {
+        if (history.purged.has(docId)) continue;
+        if (!history.live.has(docId)) {
           await postOps(relay.httpUrl, [
             { opId: nextOpId(), kind: 'createNote', docId, path: `${docId}.md`, createdAt: Date.UTC(2026, 10, 30) },
           ]);
-          live.set(docId, true);
-        } else if (roll < 0.6) {
+          history.live.set(docId, true);
+        } else if (roll < 0.45) {
           const token = `w${seed}x${step}`;
-          written.push({ token, docId });
+          history.written.push({ token, docId });
           appendParagraph((await peerFor(pick(PEOPLE), docId)).doc, `step ${step} by seed ${seed} ${token}`);
-        } else if (roll < 0.8) {
-          const kind = live.get(docId) ? 'trashNote' : 'restoreNote';
+        } else if (roll < 0.55) {
+          await removeOneParagraph(docId, history, pick, peerFor);
+        } else if (roll < 0.7) {
+          const kind = history.live.get(docId) ? 'trashNote' : 'restoreNote';
           await postOps(relay.httpUrl, [{ opId: nextOpId(), kind, docId }]);
-          live.set(docId, !live.get(docId));
-          await expectNoDeadHits(relay, written, live);
-        } else if (roll < 0.9) {
+          history.live.set(docId, !history.live.get(docId));
+          await expectNoDeadHits(relay, history);
+        } else if (roll < 0.8) {
+          // Not awaited: edits and tree ops keep coming while the new generation is built (IDX5).
+          await finishReindex();
+          reindexing = reindexThroughApi(relay).then(
+            () => null,
+            (error: unknown) => error,
+          );
+        } else if (roll < 0.87) {
+          await finishReindex();
           await disconnectAll();
           await relay.close();
           relay = await startTestRelay(database.target);
+        } else if (roll < 0.9) {
+          await purgeTrash(relay, history, (docId) => {
+            for (const [key, peer] of peers) {
+              if (!key.endsWith(`/${docId}`)) continue;
+              peer.destroy();
+              peers.delete(key);
+            }
+          });
         }
       }
-      // Settle: every edit reaches the relay and is stored before it closes.
+      await finishReindex();
+      await settle(relay, history, peerFor);
+      await expectNoDeadHits(relay, history);
       const expected = new Map<string, string>();
-      for (const docId of live.keys()) expected.set(docId, (await peerFor('carol', docId)).text());
-      await eventually(
-        async () => {
-          for (const { token, docId } of written) {
-            if (live.get(docId) && !(await searchFor(relay, token)).includes(docId)) return false;
-          }
-          return true;
-        },
-        () => 'a live note’s latest text never became searchable',
-      );
-      await expectNoDeadHits(relay, written, live);
+      for (const docId of history.live.keys()) expected.set(docId, (await peerFor('carol', docId)).text());
       await disconnectAll();
       await relay.close();
-
-      const opened = await openDatabase(database.target);
-      cleanups.push(() => opened.close());
-      const rows = await opened.prisma.noteIndex.findMany();
-      expect(rows.map((row) => row.docId).sort()).toEqual([...live.keys()].sort());
-      for (const row of rows) {
-        expect({ docId: row.docId, live: row.live, content: row.content }).toEqual({
-          docId: row.docId,
-          live: live.get(row.docId),
-          content: expected.get(row.docId),
-        });
-      }
+      await expectOneRowPerNote(database.target, history, expected, cleanups);
     },
+    120_000,
   );
 });
+
+type PeerFor = (person: string, docId: string) => Promise<Peer>;
+
+async function removeOneParagraph(
+  docId: string,
+  history: History,
+  pick: <T>(items: readonly T[]) => T,
+  peerFor: PeerFor,
+): Promise<void> {
+  const present = history.written.filter((entry) => entry.docId === docId && !history.removed.has(entry.token));
+  if (present.length === 0) return;
+  const { token } = pick(present);
+  const peer = await peerFor(pick(PEOPLE), docId);
+  // The peer may not have this paragraph yet (another peer wrote it a moment ago): wait for it.
+  await eventually(
+    () => peer.text().includes(token),
+    () => `${token} never reached the peer`,
+  );
+  expect(removeParagraphContaining(peer.doc, token)).toBe(true);
+  history.removed.add(token);
+}
+
+// Every edit reaches the relay and its index: each current word of a live note is found.
+async function settle(relay: Relay, history: History, peerFor: PeerFor): Promise<void> {
+  let lastMiss = '';
+  await eventually(
+    async () => {
+      for (const { token, docId } of history.written) {
+        const current = history.live.get(docId) === true && !history.removed.has(token);
+        const hits = await searchFor(relay, token);
+        if (current === hits.includes(docId) && (current || hits.length === 0)) continue;
+        lastMiss = `${token} of ${docId} (${current ? 'current' : 'gone'}) → [${hits.join(', ')}]`;
+        return false;
+      }
+      return true;
+    },
+    () => `the index never caught up with the notes’ current text: ${lastMiss}`,
+  );
+  for (const docId of history.live.keys()) await peerFor('carol', docId);
+}
+
+async function expectOneRowPerNote(
+  target: Parameters<typeof openDatabase>[0],
+  history: History,
+  expected: ReadonlyMap<string, string>,
+  cleanups: Array<() => Promise<unknown>>,
+): Promise<void> {
+  const opened = await openDatabase(target);
+  cleanups.push(() => opened.close());
+  const rows = await opened.prisma.noteIndex.findMany();
+  expect(rows.map((row) => row.docId).sort()).toEqual([...history.live.keys()].sort());
+  for (const row of rows) {
+    expect({ docId: row.docId, live: row.live, content: row.content }).toEqual({
+      docId: row.docId,
+      live: history.live.get(row.docId),
+      content: expected.get(row.docId),
+    });
+  }
+}
+
+async function reindexThroughApi(relay: Relay): Promise<void> {
+  const response = await fetch(`${relay.httpUrl}/api/admin/reindex`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  const lines = (await response.text()).trim().split('\n');
+  expect(JSON.parse(lines.at(-1) ?? '{}'), lines.join('\n')).toMatchObject({ embedder: 'hashed-bow-256-v1' });
+}
+
+// Empties the trash: purged notes leave the tree, the index and every later step.
+async function purgeTrash(relay: Relay, history: History, dropPeers: (docId: string) => void): Promise<void> {
+  await postOps(relay.httpUrl, [{ opId: nextOpId(), kind: 'emptyTrash' }]);
+  for (const [docId, live] of [...history.live]) {
+    if (live) continue;
+    history.live.delete(docId);
+    history.purged.add(docId);
+    dropPeers(docId);
+    for (const entry of history.written) if (entry.docId === docId) history.removed.add(entry.token);
+  }
+}
 
 async function searchFor(relay: Relay, token: string): Promise<string[]> {
   const response = await fetch(`${relay.httpUrl}/api/vaults/default/search?q=${token}&limit=50`);
@@ -107,15 +207,11 @@ async function searchFor(relay: Relay, token: string): Promise<string[]> {
   return body.results.map((result) => result.docId);
 }
 
-// No search may return a trashed note, nor a note for a word it does not contain.
-async function expectNoDeadHits(
-  relay: Relay,
-  written: ReadonlyArray<{ token: string; docId: string }>,
-  live: ReadonlyMap<string, boolean>,
-): Promise<void> {
-  for (const { token, docId } of written) {
+// No search may return a trashed or purged note, nor a note for a word it never contained.
+async function expectNoDeadHits(relay: Relay, history: History): Promise<void> {
+  for (const { token, docId } of history.written) {
     for (const hit of await searchFor(relay, token)) {
-      expect(live.get(hit), `search for ${token} returned trashed ${hit}`).toBe(true);
+      expect(history.live.get(hit), `search for ${token} returned trashed or purged ${hit}`).toBe(true);
       expect(hit, `search for ${token} returned a note that never had it`).toBe(docId);
     }
   }

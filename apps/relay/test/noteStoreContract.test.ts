@@ -51,6 +51,24 @@ function runNoteStoreContract(backend: TestBackend): void {
       expect(await store.loadState('bobsDoomedNote_0001')).toBeNull();
     });
 
+    it('[DOC2] a store that arrives after the purge (a late debounce, a client still connected) writes nothing', async () => {
+      const { store, vaults } = await open();
+      const ops = [
+        {
+          opId: 'op-create-000000002',
+          kind: 'createNote',
+          docId: 'bobsLateNote_000001',
+          path: 'Late.md',
+          createdAt: t0.getTime(),
+        },
+        { opId: 'op-trash-0000000002', kind: 'trashNote', docId: 'bobsLateNote_000001' },
+        { opId: 'op-empty-0000000002', kind: 'emptyTrash' },
+      ] as const;
+      await vaults.applyOps('default', ops, t0);
+      expect(await store.storeState('bobsLateNote_000001', new Uint8Array([7]), t0)).toBe(false);
+      expect(await store.loadState('bobsLateNote_000001')).toBeNull();
+    });
+
     it('[TR4] notes trashed before the retention cutoff are purged; newer trash and live notes stay', async () => {
       const { store, vaults } = await open();
       const day = 24 * 60 * 60 * 1000;

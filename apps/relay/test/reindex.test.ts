@@ -47,7 +47,7 @@ function runReindexContract(backend: TestBackend): void {
         appendParagraph(doc, note === 7 ? 'the only note about lighthouse keepers' : `ordinary note number ${note}`);
         await store.storeState(op.docId, Y.encodeStateAsUpdate(doc), now());
         // As the relay's store cycle would have: the serving generation already knows every text.
-        const version = sourceVersionOf(Y.decodeStateVector(Y.encodeStateVector(doc)));
+        const version = sourceVersionOf(doc);
         await indexes.writeContent(
           op.docId,
           note === 7 ? 'the only note about lighthouse keepers' : `ordinary note number ${note}`,

@@ -80,7 +80,7 @@ describe('search over the index', () => {
     expect(await hits(relay, 'wifi password')).toEqual(['searchWifi_00000001']);
   });
 
-  it('[SRCH2, SRCH4] a renamed note is found by its new title, also after a restart', async () => {
+  it('[LEX2, SRCH4] a renamed note is found by its new title, also after a restart', async () => {
     const database = await pgliteBackend.create();
     cleanups.push(() => database.dispose());
     let relay = await startTestRelay(database.target);
@@ -126,7 +126,7 @@ describe('search over the index', () => {
 });
 
 describe('notes without text', () => {
-  it('[SRCH1, SRCH2] a note never typed in is found by its title', async () => {
+  it('[SRCH1, LEX2] a note never typed in is found by its title', async () => {
     const database = await pgliteBackend.create();
     const relay = await startTestRelay(database.target);
     try {

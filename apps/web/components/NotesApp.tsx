@@ -3,6 +3,7 @@
 import { isValidDocId, titleFromPath } from '@baalda/core';
 import { useCallback, useState } from 'react';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useHistoryPanel } from '../hooks/useHistoryPanel';
 import { useNoteSession } from '../hooks/useNoteSession';
 import { useSearchShortcut } from '../hooks/useSearchShortcut';
 import { useSelectedNoteId } from '../hooks/useSelectedNoteId';
@@ -11,6 +12,8 @@ import { useSyncState } from '../hooks/useSyncState';
 import { useTreeController } from '../hooks/useTreeController';
 import { useVault } from '../hooks/useVault';
 import { EmptyState } from './EmptyState';
+import { HistoryButton } from './history/HistoryButton';
+import { HistoryPanel } from './history/HistoryPanel';
 import { NoteEditor } from './NoteEditor';
 import { NoteHeader } from './NoteHeader';
 import styles from './NotesApp.module.css';
@@ -35,6 +38,8 @@ export function NotesApp() {
   const [focusFor, setFocusFor] = useState<string | null>(null);
   const onFocusTaken = useCallback(() => setFocusFor(null), []);
   const [searching, setSearching] = useState(false);
+  const history = useHistoryPanel();
+  const showHistory = history.open && shownNote !== undefined && session !== null;
   useSearchShortcut(useCallback(() => setSearching((open) => !open), []));
   const controller = useTreeController({
     openId,
@@ -45,7 +50,7 @@ export function NotesApp() {
   });
 
   return (
-    <div className={styles.shell}>
+    <div className={`${styles.shell} ${showHistory ? styles.withHistory : ''}`}>
       <Sidebar
         state={state}
         controller={controller}
@@ -55,6 +60,9 @@ export function NotesApp() {
       />
       <main className={styles.main}>
         <header className={styles.toolbar}>
+          {shownNote && session && (
+            <HistoryButton buttonRef={history.buttonRef} expanded={showHistory} onToggle={history.toggle} />
+          )}
           <SyncBadge state={syncState} />
         </header>
         <div className={styles.column}>
@@ -78,6 +86,15 @@ export function NotesApp() {
           )}
         </div>
       </main>
+      {showHistory && (
+        <HistoryPanel
+          key={session.docId}
+          docId={session.docId}
+          ydoc={session.ydoc}
+          readOnly={!!trashedNote}
+          onClose={history.close}
+        />
+      )}
       {searching && (
         <SearchPalette
           onClose={() => setSearching(false)}

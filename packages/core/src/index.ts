@@ -35,8 +35,12 @@ export {
   validateNotePath,
 } from './paths/notePath';
 export { type Failure, fail, type Result } from './result';
-export { type RankCandidate, rankCandidates, TITLE_BOOST, titleBoost } from './search/rankNotes';
+export { BM25, type CandidateRows, LexicalIndex, type LexicalScores } from './search/lexicalIndex';
+export { countTerms, lexicalTermsOf, stemLightly } from './search/lexicalTerms';
+export { type RankRequest, rankNotes, VECTOR_WEIGHT } from './search/rankNotes';
 export { sourceVersionOf } from './search/sourceVersion';
+export { dotColumnMajor, dotRowMajor, type SparseQuery, sparseQueryOf } from './search/sparseQuery';
+export { type RankedRow, TopList } from './search/topList';
 export {
   type ConnectionStatus,
   describeSyncState,
@@ -61,3 +65,16 @@ export {
   type VaultOpKind,
 } from './vault/vaultOps';
 export type { OpOutcome, VaultChange, VaultNote, VaultOpErrorCode, VaultView } from './vault/vaultTypes';
+export { planRestore, type RestorePlan, shouldCaptureText } from './versions/captureText';
+export { DESTRUCTIVE_EDIT, type EditMeasure, isDestructiveEdit, measureEdit } from './versions/destructiveEdit';
+export { DIFF_LIMITS, type DiffHunk, type DiffLimits, diffLines } from './versions/diffLines';
+export { type PrunableVersion, versionsToPrune } from './versions/pruneVersions';
+export { isQuietCaptureDue, type QuietCaptureState, quietCaptureDueAt } from './versions/quietCapture';
+export { isVersionReason, VERSION_REASONS, type VersionReason } from './versions/versionReasons';
+export {
+  parseVersionSettings,
+  VERSION_DEFAULTS,
+  VERSION_SETTINGS_LIMITS,
+  type VersionSettings,
+  type VersionSettingsInput,
+} from './versions/versionSettings';

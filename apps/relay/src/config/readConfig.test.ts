@@ -9,7 +9,13 @@ describe('reading the environment', () => {
       host: '127.0.0.1',
       database: { kind: 'pglite', dataDir: '/srv/baalda/data' },
       trashRetentionMs: 30 * 24 * 60 * 60 * 1000,
+      versionSettings: { quietMs: 600_000, maxVersions: 50 },
     });
+  });
+
+  it('[VC1, VC3] reads the quiet period in minutes and the version cap', () => {
+    const config = readConfig({ BAALDA_VERSION_QUIET_MINUTES: '0.5', BAALDA_VERSION_MAX: '20' }, '/');
+    expect(config.versionSettings).toEqual({ quietMs: 30_000, maxVersions: 20 });
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
@@ -25,6 +31,10 @@ describe('reading the environment', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ BAALDA_TRASH_RETENTION_DAYS: '0' }, /BAALDA_TRASH_RETENTION_DAYS must be/],
     [{ BAALDA_TRASH_RETENTION_DAYS: 'forever' }, /BAALDA_TRASH_RETENTION_DAYS must be/],
+    [{ BAALDA_VERSION_QUIET_MINUTES: 'soon' }, /BAALDA_VERSION_QUIET_MINUTES must be a number/],
+    [{ BAALDA_VERSION_QUIET_MINUTES: '0' }, /BAALDA_VERSION_QUIET_MINUTES must be/],
+    [{ BAALDA_VERSION_MAX: '1001' }, /BAALDA_VERSION_MAX a whole number/],
+    [{ BAALDA_VERSION_MAX: '2.5' }, /BAALDA_VERSION_MAX a whole number/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => readConfig(env, '/')).toThrow(message);
   });

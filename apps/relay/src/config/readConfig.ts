@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { parseVersionSettings, type VersionSettings } from '@baalda/core';
 import type { DatabaseTarget } from '../db/openDatabase';
 
 /** The relay's settings, read from the environment (documented in README "Configuration"). */
@@ -9,6 +10,8 @@ export interface RelayConfig {
   readonly webDir: string;
   /** TR4: how long trashed notes are kept before they are purged. */
   readonly trashRetentionMs: number;
+  /** VC1/VC3: how long a note must be quiet before a version is kept, and how many are kept. */
+  readonly versionSettings: VersionSettings;
 }
 
 /** Where the repository's exported web app lands after `npm run build`. */
@@ -22,6 +25,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string): RelayConfig {
     database: readDatabase(env, cwd),
     webDir: resolve(cwd, env.BAALDA_WEB_DIR?.trim() || DEFAULT_WEB_DIR),
     trashRetentionMs: readRetentionDays(env.BAALDA_TRASH_RETENTION_DAYS) * DAY_MS,
+    versionSettings: readVersionSettings(env),
   };
 }
 
@@ -58,4 +62,27 @@ function readRetentionDays(raw: string | undefined): number {
     );
   }
   return days;
+}
+
+// VC1/VC3: minutes for people, milliseconds for core; core holds the limits, the message names the variable.
+function readVersionSettings(env: NodeJS.ProcessEnv): VersionSettings {
+  const minutes = readNumber(env.BAALDA_VERSION_QUIET_MINUTES, 'BAALDA_VERSION_QUIET_MINUTES');
+  const maxVersions = readNumber(env.BAALDA_VERSION_MAX, 'BAALDA_VERSION_MAX');
+  const parsed = parseVersionSettings({
+    quietMs: minutes === undefined ? undefined : Math.round(minutes * 60_000),
+    maxVersions,
+  });
+  if (!parsed.ok) {
+    throw new Error(
+      `BAALDA_VERSION_QUIET_MINUTES must be 1/60 to 1440 and BAALDA_VERSION_MAX a whole number 1 to 1000: ${parsed.message}`,
+    );
+  }
+  return parsed.settings;
+}
+
+function readNumber(raw: string | undefined, name: string): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) throw new Error(`${name} must be a number, got ${JSON.stringify(raw)}.`);
+  return value;
 }

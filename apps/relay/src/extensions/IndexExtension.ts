@@ -1,6 +1,5 @@
 import { extractPlainText, parseDocumentName, sourceVersionOf } from '@baalda/core';
 import type { Extension, onStoreDocumentPayload } from '@hocuspocus/server';
-import * as Y from 'yjs';
 import type { SearchIndexes } from '../search/searchIndexes';
 
 /**
@@ -18,7 +17,7 @@ export class IndexExtension implements Extension {
   async onStoreDocument({ documentName, document }: onStoreDocumentPayload): Promise<void> {
     const address = parseDocumentName(documentName);
     if (!address.ok || address.kind !== 'note') return;
-    const version = sourceVersionOf(Y.decodeStateVector(Y.encodeStateVector(document)));
+    const version = sourceVersionOf(document);
     await this.indexes.writeContent(address.docId, extractPlainText(document), version, this.clock());
   }
 }

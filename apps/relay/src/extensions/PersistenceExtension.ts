@@ -43,7 +43,9 @@ export class PersistenceExtension implements Extension {
       this.logger.error('store refused: document over size limit', { docId, bytes: state.byteLength });
       throw new Error(`Document ${docId} is ${state.byteLength} bytes, over LIM2 (${LIMITS.maxDocumentStateBytes}).`);
     }
-    await this.store.storeState(docId, state, this.clock());
+    if (!(await this.store.storeState(docId, state, this.clock()))) {
+      this.logger.warn('store skipped: the note was purged', { docId });
+    }
   }
 }
 

@@ -1,5 +1,7 @@
 import { type Embedder, titleFromPath } from '@baalda/core';
-import { Prisma, type PrismaClient } from '../generated/prisma/client';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import type { IndexPlace } from './searchIndex';
+import { encodeVector } from './vectorCodec';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -11,26 +13,20 @@ export interface IndexedContent {
   readonly version: number;
 }
 
-// IDX1: little-endian float32, so the bytes are the same on every machine that reads them.
-function vectorBytes(vector: Float32Array): Buffer {
-  const bytes = Buffer.alloc(vector.length * 4);
-  for (const [index, value] of vector.entries()) bytes.writeFloatLE(value, index * 4);
-  return bytes;
-}
-
 /** What a content write did, so the in-memory copy can mirror it (SRCH4). */
 export interface ContentWrite {
   readonly changed: boolean;
   readonly vector: Float32Array;
   /** The place the row got if this write created it. */
-  readonly placeIfNew: { vaultId: string; path: string; live: boolean };
+  readonly placeIfNew: IndexPlace;
 }
 
 /**
  * IDX1/IDX2: writes a note's current text and vector into its one row, in place. The WHERE clause makes
  * a late writer with an older version a no-op; the same version may be rewritten only by another
  * embedder (a reindex, IDX5). Path, title and `live` are the tree's (IDX3) and are
- * only filled in when the row is new.
+ * only filled in when the row is new. A purged note gets no row back (IDX4), even from a store that
+ * raced its purge.
  */
 export async function writeIndexedContent(
   db: Db,
@@ -49,8 +45,9 @@ export async function writeIndexedContent(
   };
   const changed = await db.$executeRaw`
     INSERT INTO note_index (doc_id, vault_id, path, title, kind, content, vector, embedder, version, live, updated_at)
-    VALUES (${indexed.docId}, ${placeIfNew.vaultId}, ${placeIfNew.path}, ${titleFromPath(placeIfNew.path)}, 'note',
-            ${indexed.content}, ${vectorBytes(embedded)}, ${embedder.name}, ${indexed.version}, ${placeIfNew.live}, ${now})
+    SELECT ${indexed.docId}, ${placeIfNew.vaultId}, ${placeIfNew.path}, ${titleFromPath(placeIfNew.path)}, 'note',
+           ${indexed.content}, ${encodeVector(embedded)}, ${embedder.name}, ${indexed.version}, ${placeIfNew.live}, ${now}
+    WHERE NOT EXISTS (SELECT 1 FROM retired_doc WHERE doc_id = ${indexed.docId})
     ON CONFLICT (doc_id) DO UPDATE SET
       content = EXCLUDED.content, vector = EXCLUDED.vector, embedder = EXCLUDED.embedder,
       version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
@@ -78,47 +75,49 @@ export async function removeIndexRows(db: Db, docIds: readonly string[]): Promis
   await db.noteIndex.deleteMany({ where: { docId: { in: [...docIds] } } });
 }
 
+/** A note's text with the place its row gets if it has none yet (IDX3), as a reindex reads it. */
+export interface PlacedContent extends IndexedContent {
+  readonly placeIfNew: IndexPlace;
+}
+
+/** A reindexed note with its text's vector from the reindex's embedder. */
+export interface EmbeddedContent extends PlacedContent {
+  readonly vector: Float32Array;
+}
+
 /**
  * IDX1/IDX2 for many notes in one statement (a reindex): the same row rules as
- * {@link writeIndexedContent}, one round trip per batch instead of two per note.
- * @returns one ContentWrite per input, in order.
+ * {@link writeIndexedContent}, one round trip per batch instead of two per note. One column array per
+ * field rather than eleven parameters per row, so Prisma and the driver handle eleven values, not
+ * thousands. Vectors go as base64 text, decoded by the database, because PGlite's driver writes bytea
+ * one byte at a time in JavaScript. IDX4: a purged note gets no row back, even if the reindex read its
+ * document before the purge.
+ * @returns the doc ids whose rows changed.
  */
-export async function writeIndexedContents(
+export async function writeEmbeddedContents(
   db: Db,
-  embedder: Embedder,
-  batch: readonly IndexedContent[],
+  embedderName: string,
+  batch: readonly EmbeddedContent[],
   now: Date,
-): Promise<ContentWrite[]> {
-  if (batch.length === 0) return [];
-  const notes = new Map(
-    (await db.note.findMany({ where: { docId: { in: batch.map((item) => item.docId) } } })).map((note) => [
-      note.docId,
-      note,
-    ]),
-  );
-  const prepared = batch.map((item) => {
-    const note = notes.get(item.docId);
-    const placeIfNew = {
-      vaultId: note?.vaultId ?? 'default',
-      path: note?.path ?? '',
-      live: note !== undefined && note.deletedAt === null,
-    };
-    return { item, placeIfNew, vector: embedder.embed(item.content) };
-  });
-  const values = prepared.map(
-    ({ item, placeIfNew, vector }) =>
-      Prisma.sql`(${item.docId}, ${placeIfNew.vaultId}, ${placeIfNew.path}, ${titleFromPath(placeIfNew.path)}, 'note',
-                  ${item.content}, ${vectorBytes(vector)}, ${embedder.name}, ${item.version}, ${placeIfNew.live}, ${now})`,
-  );
+): Promise<Set<string>> {
+  if (batch.length === 0) return new Set();
   const changed = await db.$queryRaw<Array<{ doc_id: string }>>`
     INSERT INTO note_index (doc_id, vault_id, path, title, kind, content, vector, embedder, version, live, updated_at)
-    VALUES ${Prisma.join(values)}
+    SELECT row.doc_id, row.vault_id, row.path, row.title, 'note', row.content, decode(row.vector, 'base64'),
+           ${embedderName}, row.version, row.live, ${now}
+    FROM unnest(${batch.map((item) => item.docId)}::text[], ${batch.map((item) => item.placeIfNew.vaultId)}::text[],
+                ${batch.map((item) => item.placeIfNew.path)}::text[],
+                ${batch.map((item) => titleFromPath(item.placeIfNew.path))}::text[],
+                ${batch.map((item) => item.content)}::text[],
+                ${batch.map((item) => encodeVector(item.vector).toString('base64'))}::text[],
+                ${batch.map((item) => item.version)}::bigint[], ${batch.map((item) => item.placeIfNew.live)}::boolean[])
+      AS row(doc_id, vault_id, path, title, content, vector, version, live)
+    WHERE NOT EXISTS (SELECT 1 FROM retired_doc WHERE retired_doc.doc_id = row.doc_id)
     ON CONFLICT (doc_id) DO UPDATE SET
       content = EXCLUDED.content, vector = EXCLUDED.vector, embedder = EXCLUDED.embedder,
       version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
     WHERE note_index.version < EXCLUDED.version
        OR (note_index.version = EXCLUDED.version AND note_index.embedder <> EXCLUDED.embedder)
     RETURNING doc_id`;
-  const changedIds = new Set(changed.map((row) => row.doc_id));
-  return prepared.map(({ item, placeIfNew, vector }) => ({ changed: changedIds.has(item.docId), vector, placeIfNew }));
+  return new Set(changed.map((written) => written.doc_id));
 }

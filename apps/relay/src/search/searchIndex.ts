@@ -1,6 +1,5 @@
-import { type ColumnCandidates, isInsideFolder, titleFromPath } from '@baalda/core';
+import { type CandidateRows, isInsideFolder, LexicalIndex, titleFromPath } from '@baalda/core';
 import { ColumnMatrix } from './columnMatrix';
-import { TitleTokenIndex } from './titleTokenIndex';
 
 /** Where a row sits in the tree (IDX3). */
 export interface IndexPlace {
@@ -43,7 +42,8 @@ export class SearchIndex {
   private readonly freeRows: number[] = [];
   private readonly docIdByRow: Array<string | undefined> = [];
   private readonly vectors: ColumnMatrix;
-  private readonly titles = new TitleTokenIndex();
+  /** LEX2: title and text terms of every row. */
+  readonly lexical = new LexicalIndex();
   private readonly vaultSlots = new Map<string, number>();
   /** Per row: the vault's slot when the row is live, else NOT_SEARCHABLE. */
   private searchableIn = new Int32Array(0);
@@ -66,14 +66,22 @@ export class SearchIndex {
     return this.vectors.columns.byteLength;
   }
 
+  /** One past the highest row in use: the size of per-row scratch arrays. */
+  get rowLimit(): number {
+    return this.nextRow;
+  }
+
   /** IDX3: the tree placed, moved, trashed or restored a note. */
   setPlace(docId: string, place: IndexPlace): void {
     const entry = this.entries.get(docId) ?? this.newEntry(docId);
     this.placeEntry({ ...entry, ...place, title: titleFromPath(place.path) });
   }
 
-  /** IDX2: new text for a note; ignored unless `version` is newer than what the copy holds. */
-  setContent(docId: string, vector: Float32Array, version: number, placeIfNew: IndexPlace): void {
+  /**
+   * IDX2: new text for a note — its vector and its terms (LEX2); ignored unless `version` is newer
+   * than what the copy holds.
+   */
+  setContent(docId: string, vector: Float32Array, version: number, placeIfNew: IndexPlace, text: string): void {
     let entry = this.entries.get(docId);
     if (!entry) {
       entry = { ...this.newEntry(docId), ...placeIfNew, title: titleFromPath(placeIfNew.path) };
@@ -81,6 +89,7 @@ export class SearchIndex {
     }
     if (entry.hasVector && entry.version >= version) return;
     this.vectors.setRow(entry.row, vector);
+    this.lexical.setRow(entry.row, entry.title, text);
     this.entries.set(docId, { ...entry, version, hasVector: true });
   }
 
@@ -89,7 +98,7 @@ export class SearchIndex {
     const entry = this.entries.get(docId);
     if (!entry) return;
     this.vectors.clearRow(entry.row);
-    this.titles.remove(entry.row, entry.title);
+    this.lexical.removeRow(entry.row);
     this.searchableIn[entry.row] = NOT_SEARCHABLE;
     this.freeRows.push(entry.row);
     this.docIdByRow[entry.row] = undefined;
@@ -97,23 +106,21 @@ export class SearchIndex {
   }
 
   /**
-   * SRCH1: the rows a query may score — live, in the vault, then folder and kind — with how many of the
-   * query's tokens each one's title holds. Chosen before any score is computed. A row without a vector
-   * (never typed in, or embedded by another embedder) scores zero on text and is found by its title.
+   * SRCH1: the rows a query may score — live, in the vault, then folder and kind — ascending. Chosen
+   * before any score is computed. A row without text scores on its title alone.
    */
-  candidates(filter: CandidateFilter, queryTokens: readonly string[]): ColumnCandidates {
+  candidates(filter: CandidateFilter): CandidateRows {
     const slot = this.vaultSlots.get(filter.vaultId);
     const rows = new Int32Array(this.nextRow);
     let count = 0;
-    if (slot === undefined || (filter.kind !== undefined && filter.kind !== 'note'))
-      return { rows, count, titleHits: new Uint8Array(0) };
+    if (slot === undefined || (filter.kind !== undefined && filter.kind !== 'note')) return { rows, count };
     const searchableIn = this.searchableIn;
     for (let row = 0; row < this.nextRow; row += 1) {
       if (searchableIn[row] !== slot) continue;
       if (filter.folder && !isInsideFolder(this.pathAt(row), filter.folder)) continue;
       rows[count++] = row;
     }
-    return { rows, count, titleHits: this.titles.hitsFor(queryTokens, rows, count, this.nextRow) };
+    return { rows, count };
   }
 
   /** The pointer at a matrix row. */
@@ -129,8 +136,7 @@ export class SearchIndex {
   private placeEntry(entry: Entry): void {
     const previous = this.entries.get(entry.docId);
     if (previous?.title !== entry.title) {
-      if (previous) this.titles.remove(entry.row, previous.title);
-      this.titles.add(entry.row, entry.title);
+      this.lexical.setTitle(entry.row, entry.title);
     }
     this.searchableIn[entry.row] = entry.live ? this.vaultSlotOf(entry.vaultId) : NOT_SEARCHABLE;
     this.entries.set(entry.docId, entry);

@@ -1,10 +1,10 @@
-import { type Embedder, extractPlainText, sourceVersionOf } from '@baalda/core';
-import * as Y from 'yjs';
+import type { Embedder } from '@baalda/core';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { IndexPlacementListener } from '../vault/vaultService';
-import { type IndexedContent, writeIndexedContent, writeIndexedContents } from './indexStore';
+import { type EmbeddedContent, type PlacedContent, writeEmbeddedContents, writeIndexedContent } from './indexStore';
 import { type IndexPlace, SearchIndex } from './searchIndex';
 import { loadSearchIndex, type SearchRequest, searchNotes } from './searchService';
+import { countStoredDocuments, readStoredContents } from './storedContents';
 
 interface Generation {
   readonly embedder: Embedder;
@@ -19,10 +19,14 @@ export interface ReindexProgress {
 
 const BATCH = 200;
 
+function embedContents(embedder: Embedder, batch: readonly PlacedContent[]): EmbeddedContent[] {
+  return batch.map((item) => ({ ...item, vector: embedder.embed(item.content) }));
+}
+
 /**
  * The relay's search copies (SRCH4) and how they change: the active generation answers searches; during
  * a reindex (IDX5) a second generation is built from the stored documents with the chosen embedder while
- * the first keeps serving, both hear every write, and the new one takes over in one step at the end.
+ * the first keeps serving, both hear every edit, and the new one takes over in one step at the end.
  */
 export class SearchIndexes implements IndexPlacementListener {
   private active: Generation;
@@ -60,29 +64,13 @@ export class SearchIndexes implements IndexPlacementListener {
 
   /** IDX1/IDX2: writes a note's current text to its row (with the newest embedder) and to every copy. */
   async writeContent(docId: string, content: string, version: number, now: Date): Promise<void> {
-    await this.writeContents([{ docId, content, version }], now);
-  }
-
-  private async writeContents(batch: readonly IndexedContent[], now: Date): Promise<void> {
     const target = this.building ?? this.active;
-    const writes =
-      batch.length === 1 && batch[0]
-        ? [await writeIndexedContent(this.prisma, target.embedder, batch[0], now)]
-        : await writeIndexedContents(this.prisma, target.embedder, batch, now);
-    for (const [position, written] of writes.entries()) {
-      const item = batch[position];
-      if (!item || !written.changed) continue;
-      target.index.setContent(item.docId, written.vector, item.version, written.placeIfNew);
-      // While a reindex runs, the serving copy keeps its own embedder's vectors (never mixed, EMB1).
-      if (target !== this.active) {
-        this.active.index.setContent(
-          item.docId,
-          this.active.embedder.embed(item.content),
-          item.version,
-          written.placeIfNew,
-        );
-      }
-    }
+    const written = await writeIndexedContent(this.prisma, target.embedder, { docId, content, version }, now);
+    if (!written.changed) return;
+    target.index.setContent(docId, written.vector, version, written.placeIfNew, content);
+    // While a reindex runs, the serving copy keeps its own embedder's vectors (never mixed, EMB1).
+    if (target !== this.active)
+      this.active.index.setContent(docId, this.active.embedder.embed(content), version, written.placeIfNew, content);
   }
 
   /** IDX5: rebuilds every row from the stored documents with `embedder`, without stopping search. */
@@ -92,38 +80,62 @@ export class SearchIndexes implements IndexPlacementListener {
     onProgress: (progress: ReindexProgress) => void,
   ): Promise<ReindexProgress> {
     if (this.building) throw new Error('A reindex is already running.');
-    const index = new SearchIndex(embedder.name, embedder.dimensions);
-    this.building = { embedder, index };
+    const building = { embedder, index: new SearchIndex(embedder.name, embedder.dimensions) };
+    this.building = building;
     try {
-      await loadSearchIndex(this.prisma, index);
-      const docIds = (
-        await this.prisma.noteDocument.findMany({ select: { docId: true }, orderBy: { docId: 'asc' } })
-      ).map((row) => row.docId);
-      for (let start = 0; start < docIds.length; start += BATCH) {
-        await this.reindexBatch(docIds.slice(start, start + BATCH), now());
-        onProgress({ done: Math.min(start + BATCH, docIds.length), total: docIds.length });
-      }
-      this.active = this.building;
-      return { done: docIds.length, total: docIds.length };
+      await loadSearchIndex(this.prisma, building.index);
+      const progress = await this.rebuild(building, now, onProgress);
+      this.active = building;
+      return progress;
     } finally {
       this.building = null;
     }
   }
 
-  private async reindexBatch(docIds: readonly string[], now: Date): Promise<void> {
-    const rows = await this.prisma.noteDocument.findMany({ where: { docId: { in: [...docIds] } } });
-    const batch = rows.map((row) => {
-      const doc = new Y.Doc();
-      Y.applyUpdate(doc, new Uint8Array(row.state));
-      const item = {
-        docId: row.docId,
-        content: extractPlainText(doc),
-        version: sourceVersionOf(Y.decodeStateVector(Y.encodeStateVector(doc))),
-      };
-      doc.destroy();
-      return item;
-    });
-    await this.writeContents(batch, now);
+  /**
+   * Embeds each batch while the one before is being written: on PostgreSQL the write runs in the server,
+   * so the two overlap. One write is in flight at a time, so progress is reported in order, each batch
+   * once its rows are committed.
+   */
+  private async rebuild(
+    building: Generation,
+    now: () => Date,
+    onProgress: (progress: ReindexProgress) => void,
+  ): Promise<ReindexProgress> {
+    let progress = { done: 0, total: await countStoredDocuments(this.prisma) };
+    let writing: Promise<void> = Promise.resolve();
+    try {
+      for await (const batch of readStoredContents(this.prisma, BATCH)) {
+        const embedded = embedContents(building.embedder, batch);
+        await writing;
+        writing = this.writeReindexed(building, embedded, now()).then(() => {
+          // Documents stored while the rebuild runs may land after the cursor and be counted too.
+          const done = progress.done + batch.length;
+          progress = { done, total: Math.max(progress.total, done) };
+          onProgress(progress);
+        });
+        // A write failing while the next batch is read is not unhandled: it is awaited before the next one.
+        writing.catch(() => {});
+      }
+      await writing;
+    } finally {
+      // A failed rebuild leaves no write running behind it, reporting progress after the failure.
+      await writing.catch(() => {});
+    }
+    return progress;
+  }
+
+  /**
+   * The rebuild's own rows go to the new generation only: the serving one already holds every stored text
+   * it can score (IDX2 writes a row in the same store cycle as its document) and is dropped at the swap,
+   * so embedding every note a second time for it would only halve the throughput.
+   */
+  private async writeReindexed(building: Generation, batch: readonly EmbeddedContent[], now: Date): Promise<void> {
+    const changed = await writeEmbeddedContents(this.prisma, building.embedder.name, batch, now);
+    for (const item of batch) {
+      if (changed.has(item.docId))
+        building.index.setContent(item.docId, item.vector, item.version, item.placeIfNew, item.content);
+    }
   }
 
   private generations(): Generation[] {

@@ -1,16 +1,18 @@
 import {
+  dotColumnMajor,
   type Embedder,
   type Failure,
   fail,
   isValidVaultId,
   LIMITS,
-  rankColumns,
+  lexicalTermsOf,
+  rankNotes,
   sparseQueryOf,
-  tokenize,
   validateFolderPath,
 } from '@baalda/core';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { SearchIndex, SearchPointer } from './searchIndex';
+import { decodeVector } from './vectorCodec';
 
 /** A scored pointer (SRCH3): never the note's text. */
 export type SearchResult = SearchPointer & { readonly score: number };
@@ -33,18 +35,16 @@ export function searchNotes(
 ): { ok: true; results: SearchResult[] } | Failure<'SEARCH_INVALID'> {
   const problem = checkRequest(request);
   if (problem) return fail('SEARCH_INVALID', problem);
-  const queryTokens = tokenize(request.query);
-  const candidates = index.candidates(
-    { vaultId: request.vaultId, folder: request.folder, kind: request.kind },
-    queryTokens,
-  );
-  const ranked = rankColumns(
-    sparseQueryOf(embedder.embed(request.query)),
-    new Set(queryTokens).size,
-    index.matrix,
-    candidates,
-    request.limit ?? 10,
-  );
+  const query = sparseQueryOf(embedder.embed(request.query));
+  const { columns, capacity } = index.matrix;
+  const ranked = rankNotes({
+    queryTerms: lexicalTermsOf(request.query),
+    lexical: index.lexical,
+    candidates: index.candidates({ vaultId: request.vaultId, folder: request.folder, kind: request.kind }),
+    capacity: index.rowLimit,
+    cosineAt: (row) => dotColumnMajor(query, columns, capacity, row),
+    limit: request.limit ?? 10,
+  });
   const results: SearchResult[] = [];
   for (const { row, score } of ranked) {
     const pointer = index.pointerAt(row);
@@ -69,17 +69,30 @@ function checkRequest(request: SearchRequest): string | null {
   return null;
 }
 
+/** A `note_index` row as the in-memory copy needs it; text and vector only when of the copy's embedder. */
+interface LoadedRow {
+  readonly doc_id: string;
+  readonly vault_id: string;
+  readonly path: string;
+  readonly live: boolean;
+  readonly version: bigint;
+  readonly content: string | null;
+  readonly vector: string | null;
+}
+
 /** Fills the in-memory copy from `note_index` (rows of this embedder with a vector; places of all). */
 export async function loadSearchIndex(prisma: PrismaClient, index: SearchIndex): Promise<void> {
-  const rows = await prisma.noteIndex.findMany();
+  // Only rows this copy can score send their text (for its word index) and vector (EMB1). Vectors travel
+  // as base64 text because PGlite's driver turns bytea into bytes one parseInt at a time.
+  const rows = await prisma.$queryRaw<LoadedRow[]>`
+    SELECT doc_id, vault_id, path, live, version,
+           CASE WHEN embedder = ${index.embedderName} THEN content END AS content,
+           CASE WHEN embedder = ${index.embedderName} THEN encode(vector, 'base64') END AS vector
+    FROM note_index`;
   for (const row of rows) {
-    const place = { vaultId: row.vaultId, path: row.path, live: row.live };
-    index.setPlace(row.docId, place);
-    if (row.embedder !== index.embedderName || row.vector.byteLength !== index.dimensions * 4) continue;
-    const bytes = Buffer.from(row.vector);
-    const vector = new Float32Array(index.dimensions);
-    for (let position = 0; position < index.dimensions; position += 1)
-      vector[position] = bytes.readFloatLE(position * 4);
-    index.setContent(row.docId, vector, Number(row.version), place);
+    const place = { vaultId: row.vault_id, path: row.path, live: row.live };
+    index.setPlace(row.doc_id, place);
+    const vector = row.vector === null ? null : decodeVector(Buffer.from(row.vector, 'base64'), index.dimensions);
+    if (vector) index.setContent(row.doc_id, vector, Number(row.version), place, row.content ?? '');
   }
 }

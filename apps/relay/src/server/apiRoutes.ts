@@ -3,8 +3,10 @@ import { isValidVaultId, parseVaultOpBatch } from '@baalda/core';
 import type { SearchRequest, searchNotes } from '../search/searchService';
 import { KNOWN_VAULTS } from '../vault/knownVaults';
 import type { VaultService } from '../vault/vaultService';
+import type { VersionService } from '../versions/versionService';
 import { sendError, sendJson } from './httpErrors';
 import { readJsonBody } from './readJsonBody';
+import { handleVersionRoute, VERSION_ROUTE } from './versionRoutes';
 
 /** What the API routes need from the rest of the relay. */
 export interface ApiContext {
@@ -12,6 +14,7 @@ export interface ApiContext {
   readonly search: (request: SearchRequest) => ReturnType<typeof searchNotes>;
   readonly clock: () => Date;
   readonly backend: string;
+  readonly versions: VersionService;
 }
 
 const VAULT_ROUTE = /^\/api\/vaults\/([^/]+)\/(tree|trash|ops|search)$/;
@@ -24,6 +27,14 @@ export async function handleApiRequest(
   context: ApiContext,
 ): Promise<void> {
   if (path === '/api/health') return allow(request, response, ['GET', 'HEAD'], () => sendHealth(response, context));
+  const history = VERSION_ROUTE.exec(path);
+  if (history) {
+    const [, vaultId = '', docId = '', versionId, restore] = history;
+    if (!isValidVaultId(vaultId) || !KNOWN_VAULTS.has(vaultId))
+      return sendError(response, 'VAULT_NOT_FOUND', `No vault "${vaultId}".`);
+    const route = { vaultId, docId, versionId, restore: restore !== undefined };
+    return handleVersionRoute(request, response, route, context.versions);
+  }
   const match = VAULT_ROUTE.exec(path);
   if (!match) return sendError(response, 'NOT_FOUND', `No API route at ${path}.`);
   const [, vaultId = '', resource] = match;

@@ -1,6 +1,12 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Embedder, hashedEmbedder } from '@baalda/core';
+import {
+  type Embedder,
+  formatNoteDocumentName,
+  hashedEmbedder,
+  VERSION_DEFAULTS,
+  type VersionSettings,
+} from '@baalda/core';
 import { Hocuspocus } from '@hocuspocus/server';
 import type { WebSocketServer } from 'ws';
 import { type DatabaseTarget, openDatabase } from '../db/openDatabase';
@@ -11,6 +17,9 @@ import { SearchIndexes } from '../search/searchIndexes';
 import { createPrismaNoteStore } from '../store/prismaNoteStore';
 import { startTrashPurger } from '../vault/trashPurger';
 import { createVaultService } from '../vault/vaultService';
+import { VersionExtension } from '../versions/VersionExtension';
+import { startVersionScheduler } from '../versions/versionScheduler';
+import { createVersionService } from '../versions/versionService';
 import { createHttpHandler } from './httpHandler';
 import type { Logger } from './logger';
 import { waitForDocumentsToUnload } from './shutdown';
@@ -37,6 +46,8 @@ export interface RelayOptions {
   readonly embedder?: Embedder;
   /** How long shutdown waits for pending stores before giving up on them (logged). */
   readonly shutdownTimeoutMs?: number;
+  /** VC1/VC3: quiet period and cap of version history; VERSION_DEFAULTS when absent. */
+  readonly versionSettings?: VersionSettings;
 }
 
 /** A running relay. */
@@ -45,6 +56,8 @@ export interface Relay {
   readonly httpUrl: string;
   readonly syncUrl: string;
   readonly hocuspocus: Hocuspocus;
+  /** VC1: runs a quiet-version capture now (with the relay's clock); how many versions were kept. */
+  captureQuietVersions(): Promise<number>;
   /** Stops taking connections, stores every changed document, then closes the database. */
   close(): Promise<void>;
 }
@@ -65,9 +78,19 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const vaults = createVaultService(
     database.prisma,
     (vaultId, version) => broadcastTreeChanged(hocuspocus, vaultId, version),
-    indexes,
+    {
+      setPlace: (docId, place) => indexes.setPlace(docId, place),
+      // DOC2: a purged note's clients are let go; reconnecting is refused (DOC_ID_RETIRED).
+      remove: (docId) => {
+        indexes.remove(docId);
+        hocuspocus.closeConnections(formatNoteDocumentName(docId));
+      },
+    },
   );
+  const versionSettings = options.versionSettings ?? VERSION_DEFAULTS;
   hocuspocus.configuration.extensions.push(
+    // Before persistence: it reads the state a destructive edit is about to replace (VC2).
+    new VersionExtension(database.prisma, versionSettings, clock, options.logger),
     new PersistenceExtension(store, clock, options.logger),
     new IndexExtension(indexes, clock),
     new VaultChannelExtension(vaults, clock, options.logger),
@@ -77,9 +100,15 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     clock,
     logger: options.logger,
   });
+  const versionScheduler = startVersionScheduler(database.prisma, {
+    settings: versionSettings,
+    clock,
+    logger: options.logger,
+  });
   const httpServer = createServer(
     createHttpHandler({
       vaults,
+      versions: createVersionService(database.prisma, hocuspocus, { settings: versionSettings, clock }),
       search: (request) => indexes.search(request),
       reindex: (embedder, onProgress) => indexes.reindex(embedder, clock, onProgress),
       defaultEmbedder: () => indexes.activeEmbedder,
@@ -98,10 +127,15 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     httpUrl: `http://${urlHost}:${port}`,
     syncUrl: `ws://${urlHost}:${port}${SYNC_PATH}`,
     hocuspocus,
+    captureQuietVersions: () => versionScheduler.runNow(),
     close: () => {
       purger.stop();
+      versionScheduler.stop();
       closing ??= shutDown(httpServer, wss, hocuspocus, options.shutdownTimeoutMs ?? 10_000, options.logger).finally(
-        () => database.close(),
+        async () => {
+          await versionScheduler.idle();
+          await database.close();
+        },
       );
       return closing;
     },

@@ -12,13 +12,15 @@ export function createPrismaNoteStore(prisma: PrismaClient): NoteStore {
       return row ? new Uint8Array(row.state) : null;
     },
 
+    // DOC2: one statement checks and writes, so a store racing a purge can't bring the document back
+    // (a client still connected, or the server's own debounced store, may write after the purge).
     async storeState(docId, state, now) {
-      const bytes = Buffer.from(state);
-      await prisma.noteDocument.upsert({
-        where: { docId },
-        create: { docId, state: bytes, updatedAt: now },
-        update: { state: bytes, updatedAt: now },
-      });
+      const written = await prisma.$executeRaw`
+        INSERT INTO note_document (doc_id, state, updated_at)
+        SELECT ${docId}, ${Buffer.from(state)}, ${now}
+        WHERE NOT EXISTS (SELECT 1 FROM retired_doc WHERE doc_id = ${docId})
+        ON CONFLICT (doc_id) DO UPDATE SET state = EXCLUDED.state, updated_at = EXCLUDED.updated_at`;
+      return written > 0;
     },
 
     async isRetired(docId) {

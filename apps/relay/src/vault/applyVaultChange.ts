@@ -37,6 +37,8 @@ export async function applyVaultChange(tx: Tx, vaultId: string, change: VaultCha
 export async function purgeNotes(tx: Tx, vaultId: string, docIds: readonly string[], now: Date): Promise<void> {
   const ids = [...docIds];
   await tx.noteDocument.deleteMany({ where: { docId: { in: ids } } });
+  // TR3: a purged note's history goes with it (a trashed one keeps its history).
+  await tx.noteVersion.deleteMany({ where: { docId: { in: ids } } });
   await tx.note.deleteMany({ where: { docId: { in: ids }, vaultId } });
   await removeIndexRows(tx, ids);
   await tx.retiredDoc.createMany({

@@ -1,12 +1,27 @@
-import { type Embedder, rankCandidates, titleFromPath, tokenize, type VaultNote } from '@baalda/core';
+import {
+  dotRowMajor,
+  type Embedder,
+  LexicalIndex,
+  lexicalTermsOf,
+  rankNotes,
+  sparseQueryOf,
+  titleFromPath,
+  type VaultNote,
+} from '@baalda/core';
 import type { SearchHit } from './searchTypes';
 
-/** A note's text vector, keyed by its id. */
-export type DeviceCorpus = ReadonlyMap<string, Float32Array>;
+/** What search needs of a note's text: the text (for its terms, LEX2) and its vector. */
+export interface EmbeddedText {
+  readonly text: string;
+  readonly vector: Float32Array;
+}
 
-/** Vectors of texts embedded before, so searching the same notes again embeds nothing. */
+/** Each note's embedded text, keyed by its id. */
+export type DeviceCorpus = ReadonlyMap<string, EmbeddedText>;
+
+/** Texts embedded before, so searching the same notes again embeds nothing. */
 export interface VectorCache {
-  vectorFor(docId: string, text: string): Float32Array;
+  embeddedTextFor(docId: string, text: string): EmbeddedText;
 }
 
 /**
@@ -14,14 +29,14 @@ export interface VectorCache {
  * The text itself is the key (not a hash of it): comparing it costs what hashing would, and can't collide.
  */
 export function createVectorCache(embedder: Embedder): VectorCache {
-  const entries = new Map<string, { text: string; vector: Float32Array }>();
+  const entries = new Map<string, { text: string; embedded: EmbeddedText }>();
   return {
-    vectorFor(docId, text) {
+    embeddedTextFor(docId, text) {
       const cached = entries.get(docId);
-      if (cached?.text === text) return cached.vector;
-      const vector = embedder.embed(text);
-      entries.set(docId, { text, vector });
-      return vector;
+      if (cached?.text === text) return cached.embedded;
+      const embedded = { text, vector: embedder.embed(text) };
+      entries.set(docId, { text, embedded });
+      return embedded;
     },
   };
 }
@@ -35,14 +50,14 @@ export async function loadDeviceCorpus(
   readText: (docId: string) => Promise<string | null>,
   cache: VectorCache,
 ): Promise<DeviceCorpus> {
-  const corpus = new Map<string, Float32Array>();
+  const corpus = new Map<string, EmbeddedText>();
   let next = 0;
   const worker = async () => {
     while (next < notes.length) {
       const note = notes[next];
       next += 1;
       const text = note ? await readTextOrSkip(note.docId, readText) : null;
-      if (note && text !== null) corpus.set(note.docId, cache.vectorFor(note.docId, text));
+      if (note && text !== null) corpus.set(note.docId, cache.embeddedTextFor(note.docId, text));
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_PARALLELISM, notes.length) }, worker));
@@ -59,12 +74,55 @@ async function readTextOrSkip(docId: string, readText: (docId: string) => Promis
   }
 }
 
+/** The browser's search copy for one corpus: rows, their vectors and their terms (LEX2). */
+interface DeviceIndex {
+  readonly lexical: LexicalIndex;
+  readonly rowOf: Map<string, number>;
+  readonly titleOf: Map<number, string>;
+  vectors: Float32Array;
+}
+
+// One copy per loaded corpus: built on the first search, then only renames and new notes change it.
+const deviceIndexes = new WeakMap<DeviceCorpus, DeviceIndex>();
+
+function deviceIndexFor(corpus: DeviceCorpus, embedder: Embedder, liveNotes: readonly VaultNote[]): DeviceIndex {
+  let index = deviceIndexes.get(corpus);
+  if (!index) {
+    index = { lexical: new LexicalIndex(), rowOf: new Map(), titleOf: new Map(), vectors: new Float32Array(0) };
+    deviceIndexes.set(corpus, index);
+  }
+  for (const note of liveNotes) placeNote(index, corpus, embedder, note);
+  return index;
+}
+
+function placeNote(index: DeviceIndex, corpus: DeviceCorpus, embedder: Embedder, note: VaultNote): void {
+  const title = titleFromPath(note.path);
+  const known = index.rowOf.get(note.docId);
+  if (known !== undefined) {
+    if (index.titleOf.get(known) !== title) index.lexical.setTitle(known, title);
+    index.titleOf.set(known, title);
+    return;
+  }
+  const row = index.rowOf.size;
+  index.rowOf.set(note.docId, row);
+  index.titleOf.set(row, title);
+  const embedded = corpus.get(note.docId);
+  index.lexical.setRow(row, title, embedded?.text ?? '');
+  if (index.vectors.length < (row + 1) * embedder.dimensions) {
+    const grown = new Float32Array(
+      Math.max(row + 1, 2 * (index.vectors.length / embedder.dimensions)) * embedder.dimensions,
+    );
+    grown.set(index.vectors);
+    index.vectors = grown;
+  }
+  if (embedded) index.vectors.set(embedded.vector, row * embedder.dimensions);
+}
+
 /**
- * Ranks live notes the way the relay does (core's `rankCandidates`: cosine plus the title boost, best
- * first, nothing that scores zero). Only notes passed in can appear, so a trashed note never does; titles
- * and paths are the tree's as it is now, even if a note was renamed after its text was read. A note whose
- * text this browser never had still has its title in the tree: it is scored on the title alone (a zero
- * vector), as the relay scores a note with no text yet, so typing a name the sidebar shows finds it.
+ * Ranks live notes the way the relay does (core's `rankNotes`: BM25 over title and text plus the
+ * weighted cosine, best first, only notes holding a query word). Only notes passed in are candidates, so
+ * a trashed note never appears; titles and paths are the tree's as it is now. A note whose text this
+ * browser never had is found by its title, as the relay finds a note with no text yet.
  */
 export function rankOnDevice(
   query: string,
@@ -73,15 +131,20 @@ export function rankOnDevice(
   corpus: DeviceCorpus,
   limit: number,
 ): SearchHit[] {
-  const matrix = new Float32Array(liveNotes.length * embedder.dimensions);
-  liveNotes.forEach((note, row) => {
-    const vector = corpus.get(note.docId);
-    if (vector) matrix.set(vector, row * embedder.dimensions);
+  const index = deviceIndexFor(corpus, embedder, liveNotes);
+  const rows = Int32Array.from(liveNotes, (note) => index.rowOf.get(note.docId) ?? 0).sort();
+  const noteAt = new Map(liveNotes.map((note) => [index.rowOf.get(note.docId), note]));
+  const sparse = sparseQueryOf(embedder.embed(query));
+  const ranked = rankNotes({
+    queryTerms: lexicalTermsOf(query),
+    lexical: index.lexical,
+    candidates: { rows, count: rows.length },
+    capacity: index.rowOf.size,
+    cosineAt: (row) => dotRowMajor(sparse, index.vectors, row * embedder.dimensions),
+    limit,
   });
-  const candidates = liveNotes.map((note, row) => ({ row, title: titleFromPath(note.path) }));
-  const ranked = rankCandidates(embedder.embed(query), tokenize(query), matrix, candidates, limit);
   return ranked.flatMap(({ row, score }) => {
-    const note = liveNotes[row];
+    const note = noteAt.get(row);
     return note ? [{ docId: note.docId, title: titleFromPath(note.path), path: note.path, score }] : [];
   });
 }

@@ -27,6 +27,12 @@ export const RELAY_ERRORS = {
   FORBIDDEN: 'This route is not open to you.',
   /** No vault has that id. */
   VAULT_NOT_FOUND: 'No vault has that id.',
+  /** No note (live or in the trash) has that id in this vault; a purged note is gone with its history. */
+  NOTE_NOT_FOUND: 'No note has that id in this vault.',
+  /** The note is in the trash: restore it before changing it (TR1). */
+  NOTE_IN_TRASH: 'The note is in the trash; restore it first.',
+  /** The note has no version with that id (it may have been pruned, VC3). */
+  VERSION_NOT_FOUND: 'The note has no version with that id.',
   /** The relay failed while answering; the request changed nothing it reported as done. */
   INTERNAL_ERROR: 'The relay could not answer this request.',
 } as const;

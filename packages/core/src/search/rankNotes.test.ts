@@ -1,70 +1,159 @@
 import { describe, expect, it } from 'vitest';
-import { hashedEmbedder } from '../embedder/hashedEmbedder';
-import { tokenize } from '../embedder/tokenize';
-import { rankCandidates, TITLE_BOOST, titleBoost } from './rankNotes';
+import { fnv1a32, hashedEmbedder } from '../embedder/hashedEmbedder';
+import { LexicalIndex } from './lexicalIndex';
+import { lexicalTermsOf, stemLightly } from './lexicalTerms';
+import { rankNotes } from './rankNotes';
+import { dotRowMajor, sparseQueryOf } from './sparseQuery';
+import { TopList } from './topList';
 
-function pack(texts: string[]): Float32Array {
-  const matrix = new Float32Array(texts.length * 256);
-  texts.forEach((text, row) => {
-    matrix.set(hashedEmbedder.embed(text), row * 256);
-  });
-  return matrix;
+interface TestNote {
+  readonly title: string;
+  readonly text: string;
+}
+
+/** Ranks `notes` (row = position) for `query`, candidates = every row unless given. */
+function rank(notes: readonly TestNote[], query: string, options: { candidates?: number[]; limit?: number } = {}) {
+  const lexical = new LexicalIndex();
+  const matrix = new Float32Array(notes.length * 256);
+  for (const [row, note] of notes.entries()) {
+    lexical.setRow(row, note.title, note.text);
+    matrix.set(hashedEmbedder.embed(note.text), row * 256);
+  }
+  const rows = Int32Array.from(options.candidates ?? notes.map((_, row) => row));
+  const sparse = sparseQueryOf(hashedEmbedder.embed(query));
+  return rankNotes({
+    queryTerms: lexicalTermsOf(query),
+    lexical,
+    candidates: { rows, count: rows.length },
+    capacity: notes.length,
+    cosineAt: (row) => dotRowMajor(sparse, matrix, row * 256),
+    limit: options.limit ?? 10,
+  }).map((entry) => entry.row);
+}
+
+// A word on the same dimension as `word` with the same sign: the two look alike to the hashed vector.
+function collidingWordFor(word: string): string {
+  const slotAndSign = (token: string) => fnv1a32(token) & 0x1ff;
+  for (let index = 0; ; index += 1) if (slotAndSign(`other${index}`) === slotAndSign(word)) return `other${index}`;
 }
 
 describe('ranking', () => {
-  it('[SRCH2] the title boost is the share of query tokens found in the title', () => {
-    expect(titleBoost(tokenize('refund policy'), 'Refund policy')).toBeCloseTo(TITLE_BOOST);
-    expect(titleBoost(tokenize('refund policy'), 'Refunds')).toBe(0);
-    expect(titleBoost(tokenize('refund days'), 'Refund')).toBeCloseTo(TITLE_BOOST / 2);
-    expect(titleBoost([], 'Anything')).toBe(0);
-  });
-
-  it('[SRCH1] the note whose text shares the query’s words ranks first; unrelated notes are left out', () => {
-    const matrix = pack(['the office wifi password', 'refunds are paid within thirty days', 'holiday calendar']);
-    const query = 'refunds within thirty days';
-    const ranked = rankCandidates(
-      hashedEmbedder.embed(query),
-      tokenize(query),
-      matrix,
-      [0, 1, 2].map((row) => ({ row, title: `Note ${row}` })),
-      10,
-    );
-    expect(ranked[0]?.row).toBe(1);
-    expect(ranked.some((entry) => entry.row === 2)).toBe(false);
+  it('[LEX3] the note whose text holds the query’s words ranks first; notes with none are left out', () => {
+    const notes = [
+      { title: 'Wifi', text: 'the office wifi password' },
+      { title: 'Refunds', text: 'refunds are paid within thirty days' },
+      { title: 'Holidays', text: 'holiday calendar' },
+    ];
+    expect(rank(notes, 'refunds within thirty days')).toEqual([1]);
   });
 
   it('[SRCH1] only candidates are scored, and the limit holds', () => {
-    const matrix = pack(['alpha beta', 'alpha beta', 'alpha beta']);
-    const query = 'alpha';
-    const ranked = rankCandidates(
-      hashedEmbedder.embed(query),
-      tokenize(query),
-      matrix,
-      [
-        { row: 2, title: '' },
-        { row: 0, title: '' },
-      ],
-      1,
-    );
-    expect(ranked).toEqual([{ row: 0, score: expect.any(Number) }]);
+    const notes = Array.from({ length: 3 }, () => ({ title: 'Same', text: 'alpha beta' }));
+    expect(rank(notes, 'alpha', { candidates: [2, 0], limit: 1 })).toEqual([0]);
   });
 
-  it('[SRCH2] a title match lifts a note above one that only mentions the words', () => {
-    const matrix = pack([
-      'support answers tickets about shipping accounts billing refund policy warranty returns invoices and more',
-      'a refund is possible within thirty days',
+  it('[LEX2] a title match lifts a note above one that only mentions the words', () => {
+    const notes = [
+      { title: 'Support handbook', text: 'tickets about shipping billing refund policy warranty returns invoices' },
+      { title: 'Refund policy', text: 'a refund is possible within thirty days' },
+    ];
+    expect(rank(notes, 'refund policy')).toEqual([1, 0]);
+  });
+
+  it('[LEX3] a note whose vector collides with the query but holds none of its words is never returned', () => {
+    const other = collidingWordFor('payroll');
+    const notes = [
+      { title: 'A', text: `${other} ${other}` },
+      { title: 'B', text: 'payroll runs monthly' },
+    ];
+    expect(rank(notes, other)).toEqual([0]);
+    expect(rank(notes, 'payroll')).toEqual([1]);
+  });
+
+  it('[LEX2] a rare word outweighs common ones; every word held outranks some', () => {
+    const chatter = Array.from({ length: 8 }, (_, index) => ({ title: `Chat ${index}`, text: 'what do we do now' }));
+    const notes = [
+      { title: 'A', text: 'what do we do when the alert fired' },
+      { title: 'B', text: 'SubscriptionsOOMKilled fired: restart the worker' },
+      ...chatter,
+    ];
+    expect(rank(notes, 'SubscriptionsOOMKilled fired what do I do')[0]).toBe(1);
+  });
+
+  it('[LEX3] statistics come from the candidates alone: a hidden note cannot change a visible score', () => {
+    const visible = [
+      { title: 'Plan', text: 'launch plan for the atlas project' },
+      { title: 'Notes', text: 'atlas retro notes' },
+    ];
+    const lexical = (notes: readonly TestNote[]) => {
+      const index = new LexicalIndex();
+      for (const [row, note] of notes.entries()) index.setRow(row, note.title, note.text);
+      return index.score(lexicalTermsOf('atlas launch'), { rows: Int32Array.from([0, 1]), count: 2 }, notes.length);
+    };
+    const hidden = Array.from({ length: 20 }, () => ({ title: 'Secret', text: 'atlas atlas launch' }));
+    expect([...lexical([...visible, ...hidden]).scores]).toEqual([...lexical(visible).scores]);
+  });
+
+  it('[LEX2] an edit replaces a row’s terms in place: old words stop matching, new ones match', () => {
+    const index = new LexicalIndex();
+    index.setRow(0, 'Owner', 'the rollout owner is falcon');
+    index.setRow(0, 'Owner', 'the rollout owner is heron');
+    const all = { rows: Int32Array.from([0]), count: 1 };
+    expect(index.score(['falcon'], all, 1).count).toBe(0);
+    expect(index.score(['heron'], all, 1).count).toBe(1);
+    index.removeRow(0);
+    expect(index.score(['heron'], all, 1).count).toBe(0);
+  });
+
+  it('[LEX2] a rename moves only the title’s terms: the old name stops matching, the text still does', () => {
+    const index = new LexicalIndex();
+    index.setRow(0, 'Falcon plan', 'launch steps and owners');
+    index.setTitle(0, 'Heron plan');
+    const all = { rows: Int32Array.from([0]), count: 1 };
+    expect(index.score(['falcon'], all, 1).count).toBe(0);
+    expect(index.score(['heron'], all, 1).count).toBe(1);
+    expect(index.score(['launch'], all, 1).count).toBe(1);
+    const renamedTwice = new LexicalIndex();
+    renamedTwice.setRow(0, 'Heron plan', 'launch steps and owners');
+    expect([...index.score(['plan', 'launch'], all, 1).scores]).toEqual([
+      ...renamedTwice.score(['plan', 'launch'], all, 1).scores,
     ]);
-    const query = 'refund policy';
-    const ranked = rankCandidates(
-      hashedEmbedder.embed(query),
-      tokenize(query),
-      matrix,
-      [
-        { row: 0, title: 'Support handbook' },
-        { row: 1, title: 'Refund policy' },
-      ],
-      2,
-    );
-    expect(ranked.map((entry) => entry.row)).toEqual([1, 0]);
+  });
+
+  it('[LEX1] light stemming joins plurals and verb forms, and leaves ids alone', () => {
+    expect(['policies', 'runbooks', 'fired', 'fires', 'renewals'].map(stemLightly)).toEqual([
+      'policy',
+      'runbook',
+      'fir',
+      'fir',
+      'renewal',
+    ]);
+    expect(['http2', 'ss', 'class', 'go'].map(stemLightly)).toEqual(['http2', 'ss', 'class', 'go']);
+    expect(rank([{ title: 'Laptops', text: 'how to order laptops' }], 'laptop')).toEqual([0]);
+  });
+
+  it('[SRCH1] the top list keeps the best `limit`, best first, ties to the lower row, nothing at or below 0', () => {
+    const top = new TopList(3);
+    for (const [row, score] of [
+      [5, 0.5],
+      [2, 0.5],
+      [9, 0.9],
+      [1, 0],
+      [3, -0.2],
+      [7, 0.1],
+      [4, 0.7],
+    ] as const)
+      top.offer(row, score);
+    expect(top.toArray()).toEqual([
+      { row: 9, score: 0.9 },
+      { row: 4, score: 0.7 },
+      { row: 2, score: 0.5 },
+    ]);
+  });
+
+  it('[SRCH4] a sparse query keeps exactly the nonzero dimensions, ascending', () => {
+    const query = sparseQueryOf(new Float32Array([0, 0.6, 0, -0.8]));
+    expect([...query.dims]).toEqual([1, 3]);
+    expect([...query.weights]).toEqual([Math.fround(0.6), Math.fround(-0.8)]);
   });
 });

@@ -39,24 +39,11 @@ export function dotRowMajor(query: SparseQuery, matrix: Float32Array, offset: nu
   return sum;
 }
 
-/**
- * Cosines of a unit query and the rows `rows[0..count)` of a column-major matrix (column `d` holds
- * dimension `d` of every row, `capacity` rows long), written to `out[i]`. One dimension at a time, so
- * each pass streams through one column in row order.
- */
-export function dotsColumnMajor(
-  query: SparseQuery,
-  columns: Float32Array,
-  capacity: number,
-  rows: Int32Array,
-  count: number,
-  out: Float64Array,
-): void {
-  out.fill(0, 0, count);
-  for (let term = 0; term < query.dims.length; term += 1) {
-    const weight = query.weights[term] as number;
-    const base = (query.dims[term] as number) * capacity;
-    for (let index = 0; index < count; index += 1)
-      out[index] = (out[index] as number) + weight * (columns[base + (rows[index] as number)] as number);
-  }
+/** The cosine of a unit query and row `row` of a column-major matrix (column `d`, `capacity` rows long). */
+export function dotColumnMajor(query: SparseQuery, columns: Float32Array, capacity: number, row: number): number {
+  const { dims, weights } = query;
+  let sum = 0;
+  for (let term = 0; term < dims.length; term += 1)
+    sum += (weights[term] as number) * (columns[(dims[term] as number) * capacity + row] as number);
+  return sum;
 }

@@ -14,11 +14,17 @@ export class TopList {
 
   constructor(private readonly limit: number) {}
 
+  /** Whether {@link offer} would keep this row: lets a caller check costlier conditions only then. */
+  accepts(row: number, score: number): boolean {
+    if (!(score > 0)) return false;
+    const entries = this.entries;
+    return entries.length < this.limit || isWorse(entries[entries.length - 1] as RankedRow, row, score);
+  }
+
   /** Offers a row; scores of 0 or less are never kept (SRCH1: nothing that does not match). */
   offer(row: number, score: number): void {
-    if (!(score > 0)) return;
+    if (!this.accepts(row, score)) return;
     const entries = this.entries;
-    if (entries.length >= this.limit && !isWorse(entries[entries.length - 1] as RankedRow, row, score)) return;
     let position = entries.length;
     while (position > 0 && isWorse(entries[position - 1] as RankedRow, row, score)) position -= 1;
     entries.splice(position, 0, { row, score });

@@ -1,0 +1,47 @@
+'use client';
+
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { relayVersionApi } from '../lib/history/versionApi';
+import { createVersionHistory, type HistoryState, type VersionHistory } from '../lib/history/versionHistory';
+import { getConnectionStatus, subscribeToConnection } from '../lib/syncSocket';
+
+const LOADING: HistoryState = {
+  list: { status: 'loading' },
+  refreshing: false,
+  selected: null,
+  action: null,
+  notice: null,
+};
+const IGNORE = () => () => {};
+
+/**
+ * The open note's history while the panel is shown: read when it opens (versions are taken on the relay
+ * while the panel is closed), and again when the relay comes back if it was out of reach.
+ */
+export function useVersionHistory(docId: string): { state: HistoryState; history: VersionHistory | null } {
+  const [owned, setOwned] = useState<{ docId: string; history: VersionHistory } | null>(null);
+  useEffect(() => {
+    const history = createVersionHistory(docId, relayVersionApi);
+    setOwned({ docId, history });
+    void history.refresh();
+    return () => history.dispose();
+  }, [docId]);
+  // For one render after switching notes the state still holds the previous note's history; never show it.
+  const history = owned?.docId === docId ? owned.history : null;
+  const state = useSyncExternalStore(
+    history?.subscribe ?? IGNORE,
+    () => history?.getState() ?? LOADING,
+    () => LOADING,
+  );
+  useRefreshOnReconnect(history, state.list.status === 'offline');
+  return { state, history };
+}
+
+function useRefreshOnReconnect(history: VersionHistory | null, offline: boolean): void {
+  useEffect(() => {
+    if (!history || !offline) return undefined;
+    return subscribeToConnection(() => {
+      if (getConnectionStatus() === 'connected') void history.refresh();
+    });
+  }, [history, offline]);
+}

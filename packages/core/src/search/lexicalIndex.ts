@@ -1,0 +1,190 @@
+import { countTerms, lexicalTermsOf } from './lexicalTerms';
+import { PostingList } from './postingList';
+
+/** LEX2: Okapi BM25 with the usual constants; a title word counts as three words of text (BM25F's shortcut). */
+export const BM25 = { k1: 1.2, b: 0.75, titleWeight: 3 } as const;
+
+/**
+ * What a row must remember to take its terms out again: the distinct term ids of title and text
+ * (interned: 4 bytes a term, where a string would be ~30), and the title's own ids for a rename.
+ */
+interface RowTerms {
+  readonly ids: Int32Array;
+  readonly titleIds: Int32Array;
+}
+
+/** Rows a query may score, chosen before scoring (SRCH1). */
+export interface CandidateRows {
+  readonly rows: Int32Array;
+  readonly count: number;
+}
+
+/** The BM25 score of every candidate that holds at least one query term (LEX3), in no order. */
+export interface LexicalScores {
+  readonly rows: Int32Array;
+  readonly scores: Float64Array;
+  readonly count: number;
+}
+
+const NO_IDS = new Int32Array(0);
+
+/**
+ * LEX2: an inverted index of title and text terms, one entry per row, rewritten in place when a note's
+ * text or title changes. Pure data structure: the relay keeps one per search copy, the browser builds
+ * one per search. Terms are interned; the dictionary only grows (a vault's vocabulary, not its size).
+ */
+export class LexicalIndex {
+  private readonly termIds = new Map<string, number>();
+  private readonly lists: PostingList[] = [];
+  private readonly rowTerms: Array<RowTerms | undefined> = [];
+  private lengths = new Float64Array(1024);
+  private readonly accumulator = new ScoreAccumulator();
+
+  /** Replaces the row's title and text. */
+  setRow(row: number, title: string, text: string): void {
+    this.removeRow(row);
+    const counts = new Map<number, number>();
+    for (const [term, count] of countTerms(lexicalTermsOf(text))) counts.set(this.idOf(term), count);
+    const titleIds = this.titleIdsOf(title);
+    for (const id of titleIds) counts.set(id, (counts.get(id) ?? 0) + BM25.titleWeight);
+    let length = 0;
+    for (const [id, count] of counts) {
+      this.listOf(id).add(row, count);
+      length += count;
+    }
+    this.rowTerms[row] = { ids: Int32Array.from(counts.keys()), titleIds };
+    this.setLength(row, length);
+  }
+
+  /** Replaces the row's title, keeping its text (a rename): only the title's terms move. */
+  setTitle(row: number, title: string): void {
+    const held = this.rowTerms[row] ?? { ids: NO_IDS, titleIds: NO_IDS };
+    const titleIds = this.titleIdsOf(title);
+    for (const id of held.titleIds) this.listOf(id).adjust(row, -BM25.titleWeight);
+    for (const id of titleIds) this.listOf(id).adjust(row, BM25.titleWeight);
+    const ids = new Set([...held.ids, ...titleIds]);
+    const delta = (titleIds.length - held.titleIds.length) * BM25.titleWeight;
+    this.rowTerms[row] = { ids: Int32Array.from(ids), titleIds };
+    this.setLength(row, (this.lengths[row] ?? 0) + delta);
+  }
+
+  /** Takes a row out of every posting list. */
+  removeRow(row: number): void {
+    const held = this.rowTerms[row];
+    if (!held) return;
+    for (const id of held.ids) this.lists[id]?.remove(row);
+    this.rowTerms[row] = undefined;
+    this.lengths[row] = 0;
+  }
+
+  /**
+   * LEX2/LEX3: BM25 over the candidates only. Document frequencies, the note count and the average
+   * length come from the candidates too, so a note the caller may not read can't shift a score.
+   */
+  score(queryTerms: readonly string[], candidates: CandidateRows, capacity: number): LexicalScores {
+    const isCandidate = new Uint8Array(capacity);
+    let totalLength = 0;
+    for (let index = 0; index < candidates.count; index += 1) {
+      const row = candidates.rows[index] as number;
+      isCandidate[row] = 1;
+      totalLength += this.lengths[row] ?? 0;
+    }
+    const averageLength = candidates.count > 0 && totalLength > 0 ? totalLength / candidates.count : 1;
+    const accumulator = this.accumulator;
+    accumulator.reset(capacity);
+    for (const term of new Set(queryTerms)) {
+      const id = this.termIds.get(term);
+      const list = id === undefined ? undefined : this.lists[id];
+      if (list) this.addTerm(list, isCandidate, candidates.count, averageLength, accumulator);
+    }
+    return accumulator.result();
+  }
+
+  private addTerm(
+    list: PostingList,
+    isCandidate: Uint8Array,
+    candidateCount: number,
+    averageLength: number,
+    accumulator: ScoreAccumulator,
+  ): void {
+    let frequency = 0;
+    for (let index = 0; index < list.size; index += 1) frequency += isCandidate[list.rows[index] as number] ?? 0;
+    if (frequency === 0) return;
+    const idf = Math.log(1 + (candidateCount - frequency + 0.5) / (frequency + 0.5));
+    const { k1, b } = BM25;
+    for (let index = 0; index < list.size; index += 1) {
+      const row = list.rows[index] as number;
+      if (isCandidate[row] !== 1) continue;
+      const count = list.counts[index] as number;
+      const norm = k1 * (1 - b + (b * (this.lengths[row] ?? 0)) / averageLength);
+      accumulator.add(row, (idf * count * (k1 + 1)) / (count + norm));
+    }
+  }
+
+  private listOf(id: number): PostingList {
+    let list = this.lists[id];
+    if (!list) {
+      list = new PostingList();
+      this.lists[id] = list;
+    }
+    return list;
+  }
+
+  private setLength(row: number, length: number): void {
+    this.ensureLength(row + 1);
+    this.lengths[row] = length;
+  }
+
+  private titleIdsOf(title: string): Int32Array {
+    return Int32Array.from(lexicalTermsOf(title), (term) => this.idOf(term));
+  }
+
+  private idOf(term: string): number {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.termIds.size;
+      this.termIds.set(term, id);
+    }
+    return id;
+  }
+
+  private ensureLength(rows: number): void {
+    if (rows <= this.lengths.length) return;
+    const grown = new Float64Array(Math.max(rows, this.lengths.length * 2));
+    grown.set(this.lengths);
+    this.lengths = grown;
+  }
+}
+
+// Sums per row in a dense array and remembers which rows it touched, in first-touch order. Its arrays
+// are kept between queries (zeroed after each), so a search at 100k notes allocates nothing that size.
+class ScoreAccumulator {
+  private sums = new Float64Array(0);
+  private touched = new Int32Array(0);
+  private count = 0;
+
+  reset(capacity: number): void {
+    if (this.sums.length < capacity) {
+      this.sums = new Float64Array(capacity);
+      this.touched = new Int32Array(capacity);
+    }
+    this.count = 0;
+  }
+
+  add(row: number, value: number): void {
+    if (this.sums[row] === 0) this.touched[this.count++] = row;
+    this.sums[row] = (this.sums[row] as number) + value;
+  }
+
+  /** The touched rows and their sums (fresh arrays), then zeroes what was used. */
+  result(): LexicalScores {
+    const rows = this.touched.slice(0, this.count);
+    const scores = new Float64Array(this.count);
+    for (let index = 0; index < this.count; index += 1) {
+      const row = rows[index] as number;
+      scores[index] = this.sums[row] as number;
+      this.sums[row] = 0;
+    }
+    return { rows, scores, count: this.count };
+  }
+}
