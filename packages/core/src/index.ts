@@ -1,3 +1,13 @@
+export { accessDecision, canReadPath, canWritePath, vaultAccessDecision } from './access/accessDecision';
+export { ACCESS_REASONS, type AccessDecision, type AccessReason } from './access/accessReasons';
+export type { FolderRestriction, Principal, PrincipalToken, VaultRole } from './access/accessTypes';
+export { type HiddenFolders, hiddenFolderKeys, isHiddenPathKey, likePrefixPatternOf } from './access/hiddenFolders';
+export {
+  type RestrictionChangeDecision,
+  type RestrictionChangeReason,
+  restrictionChangeDecision,
+} from './access/restrictionChange';
+export { hasRoleAtLeast, isVaultRole, VAULT_ROLES } from './access/roles';
 export { conflictPath, isConflictPath, utcDateOf } from './conflicts/conflictName';
 export { DOC_ID_LENGTH, docIdFromRandomBytes } from './documents/docId';
 export {

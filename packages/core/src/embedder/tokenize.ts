@@ -16,28 +16,27 @@ export function tokenize(text: string): string[] {
   return tokens;
 }
 
+// Plain statements, no closures: under tsx (esbuild's keepNames) every closure created per run is also
+// given its name with Object.defineProperty, which cost more than the tokenizing.
 function splitRun(run: string, tokens: string[]): void {
   let plain = '';
   let unspaced: string[] = [];
-  const flushPlain = () => {
-    if (plain) tokens.push(plain);
-    plain = '';
-  };
-  const flushUnspaced = () => {
-    if (unspaced.length === 1) tokens.push(unspaced[0] ?? '');
-    for (let index = 0; index + 1 < unspaced.length; index += 1)
-      tokens.push(`${unspaced[index]}${unspaced[index + 1]}`);
-    unspaced = [];
-  };
   for (const character of run) {
     if (UNSPACED.test(character)) {
-      flushPlain();
+      if (plain) tokens.push(plain);
+      plain = '';
       unspaced.push(character);
     } else {
-      flushUnspaced();
+      pushUnspaced(unspaced, tokens);
+      unspaced = [];
       plain += character;
     }
   }
-  flushPlain();
-  flushUnspaced();
+  if (plain) tokens.push(plain);
+  pushUnspaced(unspaced, tokens);
+}
+
+function pushUnspaced(unspaced: readonly string[], tokens: string[]): void {
+  if (unspaced.length === 1) tokens.push(unspaced[0] ?? '');
+  for (let index = 0; index + 1 < unspaced.length; index += 1) tokens.push(`${unspaced[index]}${unspaced[index + 1]}`);
 }

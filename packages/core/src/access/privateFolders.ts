@@ -1,0 +1,41 @@
+import type { FolderRestriction } from './accessTypes';
+
+/**
+ * True when `key` is `folderKey` itself or lies inside it. Both are path keys, compared literally
+ * (the same test as the relay's `path_key = key OR path_key LIKE likePrefixPatternOf(key)`).
+ */
+export function isUnderFolderKey(key: string, folderKey: string): boolean {
+  return key === folderKey || key.startsWith(`${folderKey}/`);
+}
+
+/**
+ * ACL2: the restrictions that cover `key`: on the folder itself or on any folder it lies in, outermost
+ * first. Throws on a malformed `folderKey` (see {@link assertRestrictionKeys}).
+ */
+export function restrictionsCovering(key: string, restrictions: readonly FolderRestriction[]): FolderRestriction[] {
+  assertRestrictionKeys(restrictions);
+  return restrictions
+    .filter((restriction) => isUnderFolderKey(key, restriction.folderKey))
+    .sort((a, b) => a.folderKey.length - b.folderKey.length);
+}
+
+/**
+ * ACL2: true when `userId` is a member of every restriction covering `key`. Nested restrictions
+ * intersect: a folder inside a private folder can narrow who sees it, never widen it.
+ */
+export function isMemberOfEvery(userId: string, key: string, restrictions: readonly FolderRestriction[]): boolean {
+  return restrictionsCovering(key, restrictions).every((restriction) => restriction.members.has(userId));
+}
+
+/**
+ * Throws when a restriction's key can't be a folder's path key (empty, or starting or ending with "/"):
+ * a broken invariant, since PATH1 gives no folder such a path. Failing closed beats guessing whether an
+ * empty key means "nothing" or "the whole vault".
+ */
+export function assertRestrictionKeys(restrictions: readonly FolderRestriction[]): void {
+  for (const { folderKey } of restrictions) {
+    if (folderKey === '' || folderKey.startsWith('/') || folderKey.endsWith('/')) {
+      throw new Error(`A folder restriction's key must be a folder's path key, got "${folderKey}".`);
+    }
+  }
+}
