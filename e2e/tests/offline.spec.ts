@@ -55,6 +55,8 @@ test('[SYNC3] notes created offline survive a reload and reach bob, with their t
   const alice = await openPerson(browser);
   await waitForOfflineReady(alice.page);
   await alice.context.setOffline(true);
+  // Once, in CI, the create below reached the relay: wait until the page itself sees the network gone.
+  await expect.poll(() => alice.page.evaluate(() => navigator.onLine)).toBe(false);
   const draft = await createNote(alice.page, 'Draft');
   await alice.page.keyboard.type('Written on a plane.');
   const second = await createNote(alice.page, 'Second');

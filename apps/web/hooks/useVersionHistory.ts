@@ -16,7 +16,8 @@ const IGNORE = () => () => {};
 
 /**
  * The open note's history while the panel is shown: read when it opens (versions are taken on the relay
- * while the panel is closed), and again when the relay comes back if it was out of reach.
+ * while the panel is closed), every 30 s while it stays open, and again when the relay comes back if it
+ * was out of reach.
  */
 export function useVersionHistory(docId: string): { state: HistoryState; history: VersionHistory | null } {
   const [owned, setOwned] = useState<{ docId: string; history: VersionHistory } | null>(null);
@@ -34,7 +35,22 @@ export function useVersionHistory(docId: string): { state: HistoryState; history
     () => LOADING,
   );
   useRefreshOnReconnect(history, state.list.status === 'offline');
+  useRefreshWhileOpen(history);
   return { state, history };
+}
+
+// The relay keeps versions on its own (a quiet period ending, another person's large deletion); the
+// relay doesn't announce them yet, so an open panel looks again now and then.
+const REFRESH_WHILE_OPEN_MS = 30_000;
+
+function useRefreshWhileOpen(history: VersionHistory | null): void {
+  useEffect(() => {
+    if (!history) return undefined;
+    const timer = setInterval(() => {
+      if (getConnectionStatus() === 'connected') void history.refresh();
+    }, REFRESH_WHILE_OPEN_MS);
+    return () => clearInterval(timer);
+  }, [history]);
 }
 
 function useRefreshOnReconnect(history: VersionHistory | null, offline: boolean): void {

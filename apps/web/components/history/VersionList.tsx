@@ -18,7 +18,8 @@ export function VersionList({ versions, selectedId, onSelect }: VersionListProps
   if (versions.length === 0) {
     return (
       <p className={styles.message} data-testid="history-empty">
-        No versions yet. One is kept after 10 quiet minutes, before a large deletion, and whenever you save one.
+        No versions yet. One is kept when you pause editing (10 minutes by default), before a large deletion, and
+        whenever you save one.
       </p>
     );
   }

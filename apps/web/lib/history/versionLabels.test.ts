@@ -7,7 +7,7 @@ const now = Date.UTC(2026, 2, 12, 15, 0, 0);
 describe('how the history describes a version', () => {
   it('[VC5] names every reason in plain words, and an unknown one neutrally', () => {
     expect(VERSION_REASONS.map(describeReason)).toEqual([
-      'After 10 quiet minutes',
+      'After a pause in editing',
       'Before a large deletion',
       'Before a restore',
       'Saved by hand',

@@ -3,7 +3,7 @@ import type { HistoryNotice } from './versionHistory';
 
 // VC5 in plain words: why this version exists, as a person would say it.
 const REASON_LABELS: Record<VersionReason, string> = {
-  quiet: 'After 10 quiet minutes',
+  quiet: 'After a pause in editing',
   'before-destructive-edit': 'Before a large deletion',
   'before-restore': 'Before a restore',
   manual: 'Saved by hand',
