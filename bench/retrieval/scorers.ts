@@ -6,6 +6,7 @@ import {
   lexicalTermsOf,
   rankNotes,
   sparseQueryOf,
+  stemLightly,
   tokenize,
 } from '@baalda/core';
 
@@ -136,19 +137,6 @@ export function idfQueryEmbedder(rows: readonly IndexRow[]): (query: string) => 
 export interface Bm25Options {
   readonly titleWeight?: number;
   readonly stem?: boolean;
-}
-
-/**
- * Strips English plural and verb endings ("runbooks" → "runbook", "fired" → "fir", "fires" → "fir"):
- * crude, but query and notes get the same cut, so only the match rate matters.
- */
-export function stemLightly(token: string): string {
-  if (token.length <= 4 || /\d/.test(token)) return token;
-  if (token.endsWith('ies')) return `${token.slice(0, -3)}y`;
-  for (const suffix of ['ing', 'ed', 'es', 's'])
-    if (token.endsWith(suffix) && !token.endsWith('ss') && token.length - suffix.length >= 3)
-      return token.slice(0, -suffix.length);
-  return token;
 }
 
 function bm25Tokens(text: string, stem: boolean): string[] {
