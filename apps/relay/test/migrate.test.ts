@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyMigrations, readMigrations } from '../src/db/migrate';
 import { MIGRATIONS_DIR, openDatabase } from '../src/db/openDatabase';
-import { pgliteBackend, testBackends } from './backends';
+import { freshPgliteBackend, pgliteBackend, testBackends } from './backends';
 
-describe.each(testBackends())('migrations on $name', (backend) => {
+// Migrations need a folder start-up has never touched, not the pre-migrated copy other tests share.
+const unmigrated = testBackends().map((backend) => (backend.name === 'pglite' ? freshPgliteBackend : backend));
+
+describe.each(unmigrated)('migrations on $name', (backend) => {
   const cleanups: Array<() => Promise<unknown>> = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
