@@ -1,6 +1,7 @@
-import { extractPlainText, parseDocumentName, sourceVersionOf } from '@baalda/core';
+import { parseDocumentName } from '@baalda/core';
 import type { Extension, onStoreDocumentPayload } from '@hocuspocus/server';
 import type { SearchIndexes } from '../search/searchIndexes';
+import type { StoreCycleReadings } from './storeCycleReadings';
 
 /**
  * IDX1/IDX2: after a note's document is stored, rewrites its one index row with the current text and
@@ -12,12 +13,13 @@ export class IndexExtension implements Extension {
   constructor(
     private readonly indexes: SearchIndexes,
     private readonly clock: () => Date,
+    private readonly readings: StoreCycleReadings,
   ) {}
 
   async onStoreDocument({ documentName, document }: onStoreDocumentPayload): Promise<void> {
     const address = parseDocumentName(documentName);
     if (!address.ok || address.kind !== 'note') return;
-    const version = sourceVersionOf(document);
-    await this.indexes.writeContent(address.docId, extractPlainText(document), version, this.clock());
+    const { text, version } = this.readings.take(document);
+    await this.indexes.writeContent(address.docId, text, version, this.clock());
   }
 }

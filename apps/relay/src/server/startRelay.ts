@@ -12,6 +12,7 @@ import type { WebSocketServer } from 'ws';
 import { type DatabaseTarget, openDatabase } from '../db/openDatabase';
 import { IndexExtension } from '../extensions/IndexExtension';
 import { PersistenceExtension } from '../extensions/PersistenceExtension';
+import { StoreCycleReadings } from '../extensions/storeCycleReadings';
 import { broadcastTreeChanged, VaultChannelExtension } from '../extensions/VaultChannelExtension';
 import { SearchIndexes } from '../search/searchIndexes';
 import { createPrismaNoteStore } from '../store/prismaNoteStore';
@@ -88,11 +89,13 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     },
   );
   const versionSettings = options.versionSettings ?? VERSION_DEFAULTS;
+  // The note's text is read once per store and shared by the version and index extensions.
+  const readings = new StoreCycleReadings();
   hocuspocus.configuration.extensions.push(
     // Before persistence: it reads the state a destructive edit is about to replace (VC2).
-    new VersionExtension(database.prisma, versionSettings, clock, options.logger),
+    new VersionExtension(database.prisma, versionSettings, clock, options.logger, readings),
     new PersistenceExtension(store, clock, options.logger),
-    new IndexExtension(indexes, clock),
+    new IndexExtension(indexes, clock, readings),
     new VaultChannelExtension(vaults, clock, options.logger),
   );
   const purger = startTrashPurger(vaults, {

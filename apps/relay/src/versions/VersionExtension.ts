@@ -5,6 +5,7 @@ import type {
   Extension,
   onStoreDocumentPayload,
 } from '@hocuspocus/server';
+import type { StoreCycleReadings } from '../extensions/storeCycleReadings';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { Logger } from '../server/logger';
 import { keepVersion } from './versionStore';
@@ -24,6 +25,7 @@ export class VersionExtension implements Extension {
     private readonly settings: VersionSettings,
     private readonly clock: () => Date,
     private readonly logger: Logger,
+    private readonly readings: StoreCycleReadings,
   ) {}
 
   async afterLoadDocument({ documentName, document }: afterLoadDocumentPayload): Promise<void> {
@@ -40,7 +42,7 @@ export class VersionExtension implements Extension {
     const docId = noteDocId(documentName);
     if (!docId) return;
     const before = this.storedText.get(docId) ?? '';
-    const after = extractPlainText(document);
+    const after = this.readings.read(document).text;
     if (isDestructiveEdit(before, after)) await this.keepPreEditText(docId, before);
     this.storedText.set(docId, after);
   }

@@ -1,0 +1,31 @@
+import { extractPlainText, sourceVersionOf } from '@baalda/core';
+import type * as Y from 'yjs';
+
+/** A note's plain text and source version (IDX2), read together at one moment. */
+export interface StoreReading {
+  readonly text: string;
+  readonly version: number;
+}
+
+/**
+ * One reading of a document per store cycle, shared by the extensions that need it: the version
+ * extension reads it before the store, the index extension takes it after. Reading a large note's text
+ * is the costly part of a store, so it is done once; text and version always come from the same moment.
+ */
+export class StoreCycleReadings {
+  private readonly readings = new WeakMap<Y.Doc, StoreReading>();
+
+  /** Reads the document now and keeps the reading for {@link take}. */
+  read(document: Y.Doc): StoreReading {
+    const reading = { text: extractPlainText(document), version: sourceVersionOf(document) };
+    this.readings.set(document, reading);
+    return reading;
+  }
+
+  /** The reading made earlier in this cycle (forgotten once taken), or a fresh one when there is none. */
+  take(document: Y.Doc): StoreReading {
+    const reading = this.readings.get(document);
+    this.readings.delete(document);
+    return reading ?? { text: extractPlainText(document), version: sourceVersionOf(document) };
+  }
+}
