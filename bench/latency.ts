@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { formatNoteDocumentName } from '@baalda/core';
 import type * as Y from 'yjs';
 import { appendParagraph, connectPeer } from '../apps/relay/test/clients';
+import { type AuthedRelay, fetchAsOwner, mintOwnerToken } from './benchAccount';
 
 const root = join(import.meta.dirname, '..');
 
@@ -16,8 +17,8 @@ export async function measureEditLatency(edits: number): Promise<number[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-'));
   const relay = await startRelayProcess(dataDir);
   const name = formatNoteDocumentName('benchLatencyNote_0001');
-  const alice = await connectPeer(relay.syncUrl, name);
-  const bob = await connectPeer(relay.syncUrl, name);
+  const alice = await connectPeer(relay, name);
+  const bob = await connectPeer(relay, name);
   const aliceText = alice.doc.getText('bench');
   const samples: number[] = [];
   try {
@@ -38,23 +39,23 @@ export async function measureEditLatency(edits: number): Promise<number[]> {
 export async function measureEditToSearchable(samples: number): Promise<number[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-search-'));
   const relay = await startRelayProcess(dataDir);
-  const httpUrl = relay.syncUrl.replace('ws', 'http').replace(/\/sync$/, '');
   const docId = 'benchSearchableNote_1';
-  await fetch(`${httpUrl}/api/vaults/default/ops`, {
+  const created = await fetchAsOwner(relay, '/api/vaults/default/ops', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
       ops: [{ opId: 'benchSearchableOp_01', kind: 'createNote', docId, path: 'Bench.md', createdAt: Date.now() }],
     }),
   });
-  const alice = await connectPeer(relay.syncUrl, formatNoteDocumentName(docId));
+  if (!created.ok) throw new Error(`bench note: ${created.status} ${await created.text()}`);
+  const alice = await connectPeer(relay, formatNoteDocumentName(docId));
   const delays: number[] = [];
   try {
     for (let sample = 0; sample < samples; sample += 1) {
       const word = `fresh${sample}word`;
       const started = performance.now();
       appendParagraph(alice.doc, word);
-      while (!(await isFound(httpUrl, word, docId))) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (!(await isFound(relay, word, docId))) await new Promise((resolve) => setTimeout(resolve, 20));
       delays.push(performance.now() - started);
     }
   } finally {
@@ -65,16 +66,17 @@ export async function measureEditToSearchable(samples: number): Promise<number[]
   return delays;
 }
 
-async function isFound(httpUrl: string, word: string, docId: string): Promise<boolean> {
-  const response = await fetch(`${httpUrl}/api/vaults/default/search?q=${word}&limit=1`);
+async function isFound(relay: AuthedRelay, word: string, docId: string): Promise<boolean> {
+  const response = await fetchAsOwner(relay, `/api/vaults/default/search?q=${word}&limit=1`);
   const body = (await response.json()) as { results?: Array<{ docId: string }> };
   return body.results?.[0]?.docId === docId;
 }
 
-async function startRelayProcess(dataDir: string): Promise<{ child: ChildProcess; syncUrl: string }> {
+// The relay as `npm start` runs it, on a fresh data folder; its first account is signed up here.
+async function startRelayProcess(dataDir: string): Promise<AuthedRelay & { child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps', 'relay', 'src', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', BAALDA_DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, PORT: '0', BAALDA_DATA_DIR: dataDir, BAALDA_ADMIN_KEY_FILE: '', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const httpUrl = await new Promise<string>((resolve, reject) => {
@@ -86,7 +88,12 @@ async function startRelayProcess(dataDir: string): Promise<{ child: ChildProcess
     });
     child.once('exit', (code) => reject(new Error(`relay exited with ${code}`)));
   });
-  return { child, syncUrl: `${httpUrl.replace('http', 'ws')}/sync` };
+  try {
+    return { child, httpUrl, syncUrl: `${httpUrl.replace('http', 'ws')}/sync`, token: await mintOwnerToken(httpUrl) };
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
+  }
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {

@@ -50,7 +50,7 @@ export function measureSearchLatency(notes: number, queries = 200): SearchLatenc
   for (let query = 0; query < queries; query += 1) {
     const text = `${word()} ${word()} ${word()}`;
     const started = performance.now();
-    searchNotes(index, hashedEmbedder, { query: text, vaultId: 'default', caller: 'bench', limit: 10 });
+    searchNotes(index, hashedEmbedder, { query: text, vaultId: 'default', hidden: [], limit: 10 });
     samples.push(performance.now() - started);
   }
   samples.sort((a, b) => a - b);

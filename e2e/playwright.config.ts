@@ -5,7 +5,10 @@ import { defineConfig } from '@playwright/test';
 
 // The app runs exactly as `npm start` runs it, on the embedded database in a fresh folder.
 const port = Number(process.env.BAALDA_E2E_PORT ?? 8797);
-const dataDir = mkdtempSync(join(tmpdir(), 'baalda-e2e-'));
+// Workers load this file again; they inherit the variable, so they all see the folder the relay uses.
+// Helpers read the relay's admin key from it (`<dataDir>/admin.key`) to create accounts.
+const dataDir = process.env.BAALDA_E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'baalda-e2e-'));
+process.env.BAALDA_E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './tests',

@@ -3,6 +3,7 @@ import type { Extension, onStoreDocumentPayload } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import type { Relay } from '../../apps/relay/src/server/startRelay';
 import { connectPeer } from '../../apps/relay/test/clients';
+import { type AuthedRelay, fetchAsOwner } from '../benchAccount';
 
 /** Which text the relay last stored for each note, heard after its store hooks (and so the index) ran. */
 export interface StoreWatch {
@@ -39,13 +40,16 @@ export function watchStores(relay: Relay): StoreWatch {
 let opCounter = 0;
 
 /** Posts tree ops in batches of 100 and fails loudly on any refused op. */
-export async function applyOps(httpUrl: string, ops: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+export async function applyOps(
+  relay: Omit<AuthedRelay, 'syncUrl'>,
+  ops: ReadonlyArray<Record<string, unknown>>,
+): Promise<void> {
   for (let start = 0; start < ops.length; start += 100) {
     const batch = ops.slice(start, start + 100).map((op) => {
       opCounter += 1;
       return { opId: `retrievalOp_${String(opCounter).padStart(8, '0')}`, ...op };
     });
-    const response = await fetch(`${httpUrl}/api/vaults/default/ops`, {
+    const response = await fetchAsOwner(relay, '/api/vaults/default/ops', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ ops: batch }),
@@ -63,13 +67,17 @@ export interface Edit {
 }
 
 /** Runs edits over real WebSockets, `concurrency` sessions at a time, each with its own provider. */
-export async function runEdits(syncUrl: string, edits: readonly Edit[], concurrency = 32): Promise<void> {
+export async function runEdits(
+  relay: Pick<AuthedRelay, 'syncUrl' | 'token'>,
+  edits: readonly Edit[],
+  concurrency = 32,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < edits.length) {
       const job = edits[next] as Edit;
       next += 1;
-      const peer = await connectPeer(syncUrl, formatNoteDocumentName(job.docId));
+      const peer = await connectPeer(relay, formatNoteDocumentName(job.docId));
       try {
         peer.doc.transact(() => job.edit(peer.doc));
         const deadline = Date.now() + 30_000;

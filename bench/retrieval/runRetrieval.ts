@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase } from '../../apps/relay/src/db/openDatabase';
-import type { Relay } from '../../apps/relay/src/server/startRelay';
-import { startTestRelay } from '../../apps/relay/test/relays';
+import { startTestRelay, type TestRelay } from '../../apps/relay/test/relays';
+import { type AuthedRelay, fetchAsOwner } from '../benchAccount';
 import type { Corpus, QueryKind } from './corpusTypes';
 import { metricsByKind, type RankMetrics, rankMetrics } from './metrics';
 import { applyOps, editParagraphs, runEdits, watchStores, writeParagraphs } from './relayLoader';
@@ -103,18 +103,21 @@ async function runThroughRelay(corpus: Corpus, dataDir: string): Promise<RelayRu
     const started = performance.now();
     await loadCorpus(corpus, relay);
     const loadSeconds = (performance.now() - started) / 1000;
-    return { loadSeconds, ...(await askEveryQuery(relay.httpUrl, corpus)) };
+    return { loadSeconds, ...(await askEveryQuery(relay, corpus)) };
   } finally {
     await relay.close();
   }
 }
 
-async function askEveryQuery(httpUrl: string, corpus: Corpus): Promise<Omit<RelayRun, 'loadSeconds'>> {
+async function askEveryQuery(relay: AuthedRelay, corpus: Corpus): Promise<Omit<RelayRun, 'loadSeconds'>> {
   const hits = new Map<string, string[]>();
   const times: number[] = [];
   for (const query of corpus.queries) {
     const asked = performance.now();
-    const response = await fetch(`${httpUrl}/api/vaults/default/search?q=${encodeURIComponent(query.query)}&limit=10`);
+    const response = await fetchAsOwner(
+      relay,
+      `/api/vaults/default/search?q=${encodeURIComponent(query.query)}&limit=10`,
+    );
     const body = (await response.json()) as { results?: Array<{ docId: string }> };
     times.push(performance.now() - asked);
     if (!response.ok || !body.results) throw new Error(`search failed for "${query.query}": ${JSON.stringify(body)}`);
@@ -130,11 +133,11 @@ async function askEveryQuery(httpUrl: string, corpus: Corpus): Promise<Omit<Rela
 
 // The order a team would produce: outdated text first (stored), then today's text; the twins keep the
 // outdated text and go to the trash, some of them purged for good.
-async function loadCorpus(corpus: Corpus, relay: Relay): Promise<void> {
+async function loadCorpus(corpus: Corpus, relay: TestRelay): Promise<void> {
   const watch = watchStores(relay);
   const createdAt = Date.now() - 24 * 60 * 60 * 1000;
   const twins = corpus.traps.map((trap) => trap.twin);
-  await applyOps(relay.httpUrl, [
+  await applyOps(relay, [
     ...corpus.notes.map((note) => ({ kind: 'createNote', docId: note.id, path: note.path, createdAt })),
     ...twins.map((twin) => ({ kind: 'createNote', docId: twin.id, path: twin.path, createdAt })),
   ]);
@@ -142,19 +145,19 @@ async function loadCorpus(corpus: Corpus, relay: Relay): Promise<void> {
     { docId: trap.noteId, edit: writeParagraphs(trap.oldText) },
     { docId: trap.twin.id, edit: writeParagraphs(trap.oldText) },
   ]);
-  await runEdits(relay.syncUrl, outdated);
+  await runEdits(relay, outdated);
   await watch.waitFor(
     new Map(corpus.traps.flatMap((trap) => [trap.noteId, trap.twin.id].map((id) => [id, trap.oldText.join('\n')]))),
   );
   const oldTextOf = new Map(corpus.traps.map((trap) => [trap.noteId, trap.oldText]));
   await runEdits(
-    relay.syncUrl,
+    relay,
     corpus.notes.map((note) => {
       const old = oldTextOf.get(note.id);
       return { docId: note.id, edit: old ? editParagraphs(old, note.text) : writeParagraphs(note.text) };
     }),
   );
-  await applyOps(relay.httpUrl, [
+  await applyOps(relay, [
     ...twins.map((twin) => ({ kind: 'trashNote', docId: twin.id })),
     ...twins.filter((twin) => twin.purge).map((twin) => ({ kind: 'purgeNote', docId: twin.id })),
   ]);

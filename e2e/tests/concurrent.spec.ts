@@ -12,7 +12,7 @@ test('[SYNC4] alice and bob edit the same paragraph, bob offline: both end with 
   await alice.page.keyboard.type('The quick fox jumps.');
   await expectSyncState(alice.page, 'synced');
 
-  const bob = await openPerson(browser, `/?note=${docId}`);
+  const bob = await openPerson(browser, 'bob', `/?note=${docId}`);
   await expect(editor(bob.page)).toHaveText('The quick fox jumps.');
   await bob.context.setOffline(true);
   await expectSyncState(bob.page, 'offline');

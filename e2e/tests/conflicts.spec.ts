@@ -22,7 +22,7 @@ for (const first of ['alice', 'bob'] as const) {
   }) => {
     const people: Record<'alice' | 'bob', Person> = {
       alice: await openPerson(browser),
-      bob: await openPerson(browser),
+      bob: await openPerson(browser, 'bob'),
     };
     const docIds: Record<string, string> = {};
     for (const name of ['alice', 'bob'] as const) {

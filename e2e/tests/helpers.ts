@@ -7,6 +7,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { type PersonName, signIn } from './accounts';
 
 /** A person in a browser of their own (alice, bob): one context, one page. */
 export interface Person {
@@ -14,11 +15,17 @@ export interface Person {
   readonly page: Page;
 }
 
-/** Opens a fresh browser context, so each person has their own IndexedDB and service worker. */
-export async function openPerson(browser: Browser, path = '/'): Promise<Person> {
+/**
+ * Opens a fresh browser context, so each person has their own IndexedDB and service worker, signed in as
+ * `name` (an editor of `default`, created on first use): the session cookie is set through the context's
+ * own request, so the page opens straight on the notes.
+ */
+export async function openPerson(browser: Browser, name: PersonName = 'alice', path = '/'): Promise<Person> {
   const context = await browser.newContext();
+  await signIn(context.request, name);
   const page = await context.newPage();
   await page.goto(path);
+  await expect(page.getByTestId('new-note')).toBeVisible();
   return { context, page };
 }
 
@@ -128,9 +135,11 @@ export function todayUtc(): string {
 
 /**
  * Empties the relay's vault through its API (trash everything, then empty the trash), so each test starts
- * from a blank tree even though one relay serves the whole run.
+ * from a blank tree even though one relay serves the whole run. Signs `request` in as alice.
  */
 export async function emptyVault(request: APIRequestContext): Promise<void> {
+  // The test's own request context acts as alice from here on (relayPaths and the specs' own API calls too).
+  await signIn(request, 'alice');
   const tree = (await (await request.get('/api/vaults/default/tree')).json()) as {
     notes: { docId: string }[];
     folders: string[];

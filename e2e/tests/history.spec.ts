@@ -63,7 +63,7 @@ test('[VC2, VC6] alice deletes most of a note, restores the version from before 
   // Each line arrives whole (insertText), and only the last one says "library".
   await expectRelayStored(request, docId, 'library');
 
-  const bob = await openPerson(browser, `/?note=${docId}`);
+  const bob = await openPerson(browser, 'bob', `/?note=${docId}`);
   await expectNoteText(bob.page, MINUTES);
 
   // Keep the first line, select from its end to the end of the note, delete.

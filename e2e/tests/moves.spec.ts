@@ -28,7 +28,7 @@ test('[CN4, FD2] alice renames and moves a note into a folder while bob keeps ty
   await alice.page.getByTestId('rename-input').press('Enter');
   await expect(treeFolder(alice.page, 'Projects')).toBeVisible();
 
-  const bob = await openPerson(browser, `/?note=${docId}`);
+  const bob = await openPerson(browser, 'bob', `/?note=${docId}`);
   await expect(editor(bob.page)).toHaveText('Alice starts the plan.');
   await editor(bob.page).click();
   await bob.page.keyboard.press('ControlOrMeta+End');

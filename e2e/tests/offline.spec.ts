@@ -34,7 +34,7 @@ test('[SYNC3] alice reloads offline, keeps editing, and bob sees every edit once
   await alice.page.keyboard.type('Typed while offline.');
   await expect.poll(() => pendingCount(alice.page)).toBeGreaterThan(0);
 
-  const bob = await openPerson(browser, `/?note=${docId}`);
+  const bob = await openPerson(browser, 'bob', `/?note=${docId}`);
   await expect(editor(bob.page)).toContainText('Typed while online.');
   await expect(editor(bob.page)).not.toContainText('Typed while offline.');
   await expect(bob.page.getByTestId('note-title')).toHaveText('Refund policy');
@@ -68,7 +68,7 @@ test('[SYNC3] notes created offline survive a reload and reach bob, with their t
   await expect(treeNoteAt(alice.page, 'Second.md')).toHaveAttribute('data-doc-id', second);
   await expect(alice.page.getByTestId('pending-ops')).toHaveAttribute('data-count', '2');
 
-  const bob = await openPerson(browser);
+  const bob = await openPerson(browser, 'bob');
   await expect(bob.page.getByTestId('new-note')).toBeVisible();
   await expect(treeNoteAt(bob.page, 'Draft.md')).toHaveCount(0);
   // No note is open on alice's side: the draft's text goes out with the background sync.

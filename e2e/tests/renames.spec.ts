@@ -50,7 +50,7 @@ test('[CN4] a rename the relay refuses (bob renamed offline onto a name alice to
   const alice = await openPerson(browser);
   const plan = await createNote(alice.page, 'Plan');
   await expectTreeSynced(alice.page);
-  const bob = await openPerson(browser);
+  const bob = await openPerson(browser, 'bob');
   await expect(treeNote(bob.page, plan)).toHaveAttribute('data-path', 'Plan.md');
 
   await bob.context.setOffline(true);

@@ -20,7 +20,7 @@ test('[TR1, TR2] a trashed note leaves both trees and comes back on restore with
   const docId = await createNote(alice.page, 'Groceries');
   await typeInEditor(alice.page, 'Milk, eggs, bread.');
   await expectSyncState(alice.page, 'synced');
-  const bob = await openPerson(browser);
+  const bob = await openPerson(browser, 'bob');
   await expect(treeNote(bob.page, docId)).toHaveAttribute('data-path', 'Groceries.md');
 
   await treeNote(alice.page, docId).hover();
@@ -68,7 +68,7 @@ test('[TR1, TR3] a trashed note opened from its link is read-only; delete foreve
   }
   await expectTreeSynced(alice.page);
 
-  const bob = await openPerson(browser, `/?note=${purge}`);
+  const bob = await openPerson(browser, 'bob', `/?note=${purge}`);
   await expect(bob.page.getByTestId('trash-banner')).toBeVisible();
   await expect(editor(bob.page)).toHaveAttribute('contenteditable', 'false');
 

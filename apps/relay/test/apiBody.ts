@@ -1,5 +1,6 @@
 import type { OpOutcome } from '@baalda/core';
 import type { TreeNote } from '../src/vault/vaultService';
+import { authedFetch, type TestRelay } from './relays';
 
 /** The shapes the relay's JSON API answers with, all optional so tests can probe any answer. */
 export interface ApiBody {
@@ -15,9 +16,9 @@ export async function readBody(response: Response): Promise<ApiBody> {
   return (await response.json()) as ApiBody;
 }
 
-/** Posts `{ ops }` to the default vault. */
-export function postOps(httpUrl: string, ops: unknown[]): Promise<Response> {
-  return fetch(`${httpUrl}/api/vaults/default/ops`, {
+/** Posts `{ ops }` to the default vault as the relay's owner. */
+export function postOps(relay: TestRelay, ops: unknown[]): Promise<Response> {
+  return authedFetch(relay, '/api/vaults/default/ops', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ ops }),

@@ -12,11 +12,19 @@ export interface Peer {
   destroy(): void;
 }
 
-/** Connects a peer to `documentName` and resolves once the first sync with the relay is done. */
-export async function connectPeer(syncUrl: string, documentName: string): Promise<Peer> {
+/** Connects a peer to `documentName` with `relay.token` and resolves once the first sync with the relay is done. */
+export async function connectPeer(
+  relay: { readonly syncUrl: string; readonly token: string },
+  documentName: string,
+): Promise<Peer> {
   const doc = new Y.Doc();
-  const socket = new HocuspocusProviderWebsocket({ url: syncUrl, WebSocketPolyfill: WebSocket });
-  const provider = new HocuspocusProvider({ websocketProvider: socket, name: documentName, document: doc });
+  const socket = new HocuspocusProviderWebsocket({ url: relay.syncUrl, WebSocketPolyfill: WebSocket });
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: documentName,
+    document: doc,
+    token: relay.token,
+  });
   provider.attach();
   await new Promise<void>((resolve) => {
     if (provider.isSynced) resolve();

@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LIMITS } from '@baalda/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Relay } from '../src/server/startRelay';
 import { nextOpId, postOps, readBody } from './apiBody';
 import { pgliteBackend } from './backends';
-import { startTestRelay } from './relays';
+import { authedFetch, startTestRelay, type TestRelay } from './relays';
 
 // fetch() normalizes `..` away, so traversal attempts go out through node:http untouched.
 function getRawPath(port: number, path: string): Promise<number> {
@@ -22,7 +21,7 @@ function getRawPath(port: number, path: string): Promise<number> {
 }
 
 describe('HTTP API and web app', () => {
-  let relay: Relay;
+  let relay: TestRelay;
   let dispose: () => Promise<void>;
 
   beforeAll(async () => {
@@ -44,7 +43,7 @@ describe('HTTP API and web app', () => {
 
   it('[OP2, CN1] ops answer one outcome each, and the tree shows the result', async () => {
     const createdAt = Date.UTC(2026, 10, 1);
-    const response = await postOps(relay.httpUrl, [
+    const response = await postOps(relay, [
       { opId: nextOpId(), kind: 'createNote', docId: 'alicesIdeasNote_0001', path: 'Ideas.md', createdAt },
       { opId: nextOpId(), kind: 'createNote', docId: 'bobsIdeasNote_00001', path: 'ideas.md', createdAt },
       { opId: nextOpId(), kind: 'moveNote', docId: 'alicesIdeasNote_0001', path: 'Ideas (conflict 2026-11-01).md' },
@@ -56,7 +55,7 @@ describe('HTTP API and web app', () => {
       'ideas (conflict 2026-11-01).md',
       'PATH_TAKEN',
     ]);
-    const tree = await readBody(await fetch(`${relay.httpUrl}/api/vaults/default/tree`));
+    const tree = await readBody(await authedFetch(relay, `/api/vaults/default/tree`));
     expect(tree.notes?.map((note) => [note.path, note.title, note.conflictOf])).toEqual([
       ['ideas (conflict 2026-11-01).md', 'ideas (conflict 2026-11-01)', 'alicesIdeasNote_0001'],
       ['Ideas.md', 'Ideas', null],
@@ -76,15 +75,15 @@ describe('HTTP API and web app', () => {
     ],
     ['an oversized body', 'REQUEST_TOO_LARGE', 413, JSON.stringify({ pad: 'x'.repeat(LIMITS.maxRequestBodyBytes) })],
   ])('[OP1, LIM3] a batch with %s is refused whole with %s and writes nothing', async (_label, code, status, body) => {
-    const before = await readBody(await fetch(`${relay.httpUrl}/api/vaults/default/tree`));
-    const response = await fetch(`${relay.httpUrl}/api/vaults/default/ops`, {
+    const before = await readBody(await authedFetch(relay, `/api/vaults/default/tree`));
+    const response = await authedFetch(relay, `/api/vaults/default/ops`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body,
     });
     expect(response.status).toBe(status);
     expect((await readBody(response)).error?.code).toBe(code);
-    expect(await readBody(await fetch(`${relay.httpUrl}/api/vaults/default/tree`))).toEqual(before);
+    expect(await readBody(await authedFetch(relay, `/api/vaults/default/tree`))).toEqual(before);
   });
 
   it.each([
@@ -95,12 +94,10 @@ describe('HTTP API and web app', () => {
     ['back\\slash.md', 'PATH4'],
     ['notes.txt', 'PATH8'],
   ])('[PATH*] creating %s is refused naming %s, and nothing is written', async (path, rule) => {
-    const before = await readBody(await fetch(`${relay.httpUrl}/api/vaults/default/tree`));
+    const before = await readBody(await authedFetch(relay, `/api/vaults/default/tree`));
     const createdAt = Date.UTC(2026, 10, 1);
     const body = await readBody(
-      await postOps(relay.httpUrl, [
-        { opId: nextOpId(), kind: 'createNote', docId: 'carolsBadPathNote_01', path, createdAt },
-      ]),
+      await postOps(relay, [{ opId: nextOpId(), kind: 'createNote', docId: 'carolsBadPathNote_01', path, createdAt }]),
     );
     expect(body.results?.[0]).toMatchObject({
       ok: false,
@@ -108,12 +105,12 @@ describe('HTTP API and web app', () => {
       rule,
       message: expect.stringMatching(new RegExp(`^${rule}: `)),
     });
-    const after = await readBody(await fetch(`${relay.httpUrl}/api/vaults/default/tree`));
+    const after = await readBody(await authedFetch(relay, `/api/vaults/default/tree`));
     expect(after).toEqual(before);
   });
 
   it('[HTTP1] an ops batch that is not JSON-typed is refused', async () => {
-    const response = await fetch(`${relay.httpUrl}/api/vaults/default/ops`, {
+    const response = await authedFetch(relay, `/api/vaults/default/ops`, {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain' },
       body: '{}',
@@ -123,24 +120,24 @@ describe('HTTP API and web app', () => {
   });
 
   it('[DOC3] an unknown vault is 404 VAULT_NOT_FOUND', async () => {
-    const response = await fetch(`${relay.httpUrl}/api/vaults/elsewhere/tree`);
+    const response = await authedFetch(relay, `/api/vaults/elsewhere/tree`);
     expect([response.status, (await readBody(response)).error?.code]).toEqual([404, 'VAULT_NOT_FOUND']);
   });
 
   it('[HTTP2] unknown API routes and wrong methods get JSON errors', async () => {
-    const missing = await fetch(`${relay.httpUrl}/api/nope`);
+    const missing = await authedFetch(relay, `/api/nope`);
     expect([missing.status, (await readBody(missing)).error?.code]).toEqual([404, 'NOT_FOUND']);
-    const wrongMethod = await fetch(`${relay.httpUrl}/api/vaults/default/tree`, { method: 'DELETE' });
+    const wrongMethod = await authedFetch(relay, `/api/vaults/default/tree`, { method: 'DELETE' });
     expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
   });
 
   it('[HTTP3] serves the web app, caches hashed assets forever and pages never', async () => {
-    const page = await fetch(`${relay.httpUrl}/?note=abc`);
+    const page = await authedFetch(relay, `/?note=abc`);
     expect([page.status, page.headers.get('cache-control')]).toEqual([200, 'no-cache']);
     expect(await page.text()).toContain('<title>Baalda</title>');
-    const asset = await fetch(`${relay.httpUrl}/_next/static/app.js`);
+    const asset = await authedFetch(relay, `/_next/static/app.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
-    const missing = await fetch(`${relay.httpUrl}/no/such/page`);
+    const missing = await authedFetch(relay, `/no/such/page`);
     expect([missing.status, await missing.text()]).toEqual([404, '<!doctype html><title>Not found</title>']);
   });
 

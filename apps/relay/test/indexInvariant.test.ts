@@ -1,11 +1,10 @@
 import { formatNoteDocumentName } from '@baalda/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/openDatabase';
-import type { Relay } from '../src/server/startRelay';
 import { nextOpId, postOps } from './apiBody';
 import { pgliteBackend } from './backends';
 import { appendParagraph, connectPeer, eventually, type Peer, removeParagraphContaining } from './clients';
-import { startTestRelay } from './relays';
+import { adminFetch, authedFetch, startTestRelay, type TestRelay } from './relays';
 import { seededRandom } from './seededRandom';
 
 const NOTES = ['invariantNote_00001', 'invariantNote_00002', 'invariantNote_00003', 'invariantNote_00004'];
@@ -37,7 +36,7 @@ describe('the index under edits, tree ops, reindexes and restarts', () => {
       const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
       const database = await pgliteBackend.create();
       cleanups.push(() => database.dispose());
-      let relay: Relay = await startTestRelay(database.target);
+      let relay: TestRelay = await startTestRelay(database.target);
       const peers = new Map<string, Peer>();
       const history: History = { written: [], removed: new Set(), live: new Map(), purged: new Set() };
       let reindexing: Promise<unknown> | null = null;
@@ -45,7 +44,7 @@ describe('the index under edits, tree ops, reindexes and restarts', () => {
         const key = `${person}/${docId}`;
         const existing = peers.get(key);
         if (existing) return existing;
-        const peer = await connectPeer(relay.syncUrl, formatNoteDocumentName(docId));
+        const peer = await connectPeer(relay, formatNoteDocumentName(docId));
         peers.set(key, peer);
         return peer;
       };
@@ -70,7 +69,7 @@ describe('the index under edits, tree ops, reindexes and restarts', () => {
         const roll = next();
         if (history.purged.has(docId)) continue;
         if (!history.live.has(docId)) {
-          await postOps(relay.httpUrl, [
+          await postOps(relay, [
             { opId: nextOpId(), kind: 'createNote', docId, path: `${docId}.md`, createdAt: Date.UTC(2026, 10, 30) },
           ]);
           history.live.set(docId, true);
@@ -82,7 +81,7 @@ describe('the index under edits, tree ops, reindexes and restarts', () => {
           await removeOneParagraph(docId, history, pick, peerFor);
         } else if (roll < 0.7) {
           const kind = history.live.get(docId) ? 'trashNote' : 'restoreNote';
-          await postOps(relay.httpUrl, [{ opId: nextOpId(), kind, docId }]);
+          await postOps(relay, [{ opId: nextOpId(), kind, docId }]);
           history.live.set(docId, !history.live.get(docId));
           await expectNoDeadHits(relay, history);
         } else if (roll < 0.8) {
@@ -142,7 +141,7 @@ async function removeOneParagraph(
 }
 
 // Every edit reaches the relay and its index: each current word of a live note is found.
-async function settle(relay: Relay, history: History, peerFor: PeerFor): Promise<void> {
+async function settle(relay: TestRelay, history: History, peerFor: PeerFor): Promise<void> {
   let lastMiss = '';
   await eventually(
     async () => {
@@ -179,19 +178,15 @@ async function expectOneRowPerNote(
   }
 }
 
-async function reindexThroughApi(relay: Relay): Promise<void> {
-  const response = await fetch(`${relay.httpUrl}/api/admin/reindex`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: '{}',
-  });
+async function reindexThroughApi(relay: TestRelay): Promise<void> {
+  const response = await adminFetch(relay, '/api/admin/reindex', { method: 'POST', body: '{}' });
   const lines = (await response.text()).trim().split('\n');
   expect(JSON.parse(lines.at(-1) ?? '{}'), lines.join('\n')).toMatchObject({ embedder: 'hashed-bow-256-v1' });
 }
 
 // Empties the trash: purged notes leave the tree, the index and every later step.
-async function purgeTrash(relay: Relay, history: History, dropPeers: (docId: string) => void): Promise<void> {
-  await postOps(relay.httpUrl, [{ opId: nextOpId(), kind: 'emptyTrash' }]);
+async function purgeTrash(relay: TestRelay, history: History, dropPeers: (docId: string) => void): Promise<void> {
+  await postOps(relay, [{ opId: nextOpId(), kind: 'emptyTrash' }]);
   for (const [docId, live] of [...history.live]) {
     if (live) continue;
     history.live.delete(docId);
@@ -201,14 +196,14 @@ async function purgeTrash(relay: Relay, history: History, dropPeers: (docId: str
   }
 }
 
-async function searchFor(relay: Relay, token: string): Promise<string[]> {
-  const response = await fetch(`${relay.httpUrl}/api/vaults/default/search?q=${token}&limit=50`);
+async function searchFor(relay: TestRelay, token: string): Promise<string[]> {
+  const response = await authedFetch(relay, `/api/vaults/default/search?q=${token}&limit=50`);
   const body = (await response.json()) as { results: Array<{ docId: string }> };
   return body.results.map((result) => result.docId);
 }
 
 // No search may return a trashed or purged note, nor a note for a word it never contained.
-async function expectNoDeadHits(relay: Relay, history: History): Promise<void> {
+async function expectNoDeadHits(relay: TestRelay, history: History): Promise<void> {
   for (const { token, docId } of history.written) {
     for (const hit of await searchFor(relay, token)) {
       expect(history.live.get(hit), `search for ${token} returned trashed or purged ${hit}`).toBe(true);

@@ -2,10 +2,9 @@ import { formatNoteDocumentName, LIMITS } from '@baalda/core';
 import * as encoding from 'lib0/encoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Relay } from '../src/server/startRelay';
 import { pgliteBackend } from './backends';
 import { appendParagraph, connectPeer, eventually, type Peer } from './clients';
-import { startTestRelay } from './relays';
+import { authedFetch, startTestRelay, type TestRelay } from './relays';
 
 const noteName = formatNoteDocumentName('sharedNoteForAlice01');
 
@@ -38,7 +37,7 @@ function syncFrame(documentName: string, payload: Uint8Array): Uint8Array {
 }
 
 describe('malformed WebSocket traffic', () => {
-  let relay: Relay;
+  let relay: TestRelay;
   let alice: Peer;
   let bob: Peer;
   let dispose: () => Promise<void>;
@@ -47,8 +46,8 @@ describe('malformed WebSocket traffic', () => {
     const database = await pgliteBackend.create();
     dispose = database.dispose;
     relay = await startTestRelay(database.target);
-    alice = await connectPeer(relay.syncUrl, noteName);
-    bob = await connectPeer(relay.syncUrl, noteName);
+    alice = await connectPeer(relay, noteName);
+    bob = await connectPeer(relay, noteName);
   });
 
   afterAll(async () => {
@@ -109,7 +108,7 @@ describe('malformed WebSocket traffic', () => {
       () => bob.text() === 'still here',
       () => `bob sees ${JSON.stringify(bob.text())}`,
     );
-    const health = await fetch(`${relay.httpUrl}/api/health`);
+    const health = await authedFetch(relay, `/api/health`);
     expect(health.status).toBe(200);
   });
 

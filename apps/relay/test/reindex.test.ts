@@ -60,7 +60,7 @@ function runReindexContract(backend: TestBackend): void {
       const progress: number[] = [];
       const result = await indexes.reindex(mirroredEmbedder, now, (step) => {
         progress.push(step.done);
-        const found = indexes.search({ query: 'lighthouse keepers', vaultId: 'default', caller: 'test' });
+        const found = indexes.search({ query: 'lighthouse keepers', vaultId: 'default', hidden: [] });
         answersDuringReindex.push(found.ok ? found.results.map((hit) => hit.docId) : []);
       });
 
@@ -76,11 +76,11 @@ function runReindexContract(backend: TestBackend): void {
       expect(rows.find((row) => row.docId === 'reindexNote_00000007')?.content).toBe(
         'the only note about lighthouse keepers',
       );
-      const after = indexes.search({ query: 'lighthouse keepers', vaultId: 'default', caller: 'test' });
+      const after = indexes.search({ query: 'lighthouse keepers', vaultId: 'default', hidden: [] });
       expect(after.ok && after.results[0]?.docId).toBe('reindexNote_00000007');
 
       const reopened = await SearchIndexes.open(opened.prisma, mirroredEmbedder);
-      const afterRestart = reopened.search({ query: 'lighthouse keepers', vaultId: 'default', caller: 'test' });
+      const afterRestart = reopened.search({ query: 'lighthouse keepers', vaultId: 'default', hidden: [] });
       expect(afterRestart.ok && afterRestart.results[0]?.docId).toBe('reindexNote_00000007');
     });
 

@@ -1,9 +1,8 @@
 import { formatNoteDocumentName } from '@baalda/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Relay } from '../src/server/startRelay';
 import { testBackends } from './backends';
 import { appendParagraph, connectPeer, eventually, type Peer } from './clients';
-import { startTestRelay } from './relays';
+import { startTestRelay, type TestRelay } from './relays';
 
 const documentName = formatNoteDocumentName('alicesFirstNote_0001');
 
@@ -13,14 +12,14 @@ describe.each(testBackends())('relay on $name', (backend) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function relayOn(target: Parameters<typeof startTestRelay>[0], storeDebounceMs?: number): Promise<Relay> {
+  async function relayOn(target: Parameters<typeof startTestRelay>[0], storeDebounceMs?: number): Promise<TestRelay> {
     const relay = await startTestRelay(target, { storeDebounceMs });
     cleanups.push(() => relay.close());
     return relay;
   }
 
-  async function peer(relay: Relay): Promise<Peer> {
-    const connected = await connectPeer(relay.syncUrl, documentName);
+  async function peer(relay: TestRelay): Promise<Peer> {
+    const connected = await connectPeer(relay, documentName);
     cleanups.push(() => connected.destroy());
     return connected;
   }

@@ -1,10 +1,19 @@
 import type { VersionSettings } from '@baalda/core';
+import { TEST_PASSWORD_COST } from '../src/access/passwords';
 import type { DatabaseTarget } from '../src/db/openDatabase';
 import { silentLogger } from '../src/server/logger';
 import { type Relay, startRelay } from '../src/server/startRelay';
 
+/** The account every test relay is opened with: the relay's first account, owner of `default`. */
+export const TEST_OWNER = { email: 'owner@baalda.test', password: 'correct horse battery staple' };
+
+/** A relay started for a test, with a token of its owner (read-write, vault `default`). */
+export interface TestRelay extends Relay {
+  readonly token: string;
+}
+
 /** Starts a relay on port 0 on the given database; `storeDebounceMs` is short so tests are quick. */
-export function startTestRelay(
+export async function startTestRelay(
   database: DatabaseTarget,
   overrides: {
     storeDebounceMs?: number;
@@ -12,8 +21,8 @@ export function startTestRelay(
     clock?: () => Date;
     versionSettings?: VersionSettings;
   } = {},
-): Promise<Relay> {
-  return startRelay({
+): Promise<TestRelay> {
+  const relay = await startRelay({
     database,
     port: 0,
     host: '127.0.0.1',
@@ -22,5 +31,48 @@ export function startTestRelay(
     storeDebounceMs: overrides.storeDebounceMs ?? 50,
     clock: overrides.clock,
     versionSettings: overrides.versionSettings,
+    passwordCost: TEST_PASSWORD_COST,
   });
+  return Object.assign(relay, { token: await ownerToken(relay) });
+}
+
+/** Signs up (a fresh database) or in (a restarted one) as TEST_OWNER and mints a token for `default`. */
+async function ownerToken(relay: Relay): Promise<string> {
+  const cookie = await sessionCookie(relay.httpUrl, TEST_OWNER);
+  const response = await fetch(`${relay.httpUrl}/api/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ name: 'tests', vaultId: 'default' }),
+  });
+  if (response.status !== 201) throw new Error(`test token: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { secret: string }).secret;
+}
+
+/** The `Cookie` header of a new session for `person`, signing them up first when sign-up is open. */
+export async function sessionCookie(httpUrl: string, person: { email: string; password: string }): Promise<string> {
+  const post = (path: string) =>
+    fetch(`${httpUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(person),
+    });
+  let response = await post('/api/auth/signup');
+  if (response.status !== 201) response = await post('/api/auth/signin');
+  if (!response.ok) throw new Error(`sign-in of ${person.email}: ${response.status} ${await response.text()}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+/** `fetch` on the relay as its owner's token (what every test that is not about access uses). */
+export function authedFetch(relay: TestRelay, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('authorization')) headers.set('authorization', `Bearer ${relay.token}`);
+  return fetch(`${relay.httpUrl}${path}`, { ...init, headers });
+}
+
+/** `fetch` on the relay with the admin key (`/api/admin/*`). */
+export function adminFetch(relay: Relay, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${relay.adminKey}`);
+  if (init.body !== undefined) headers.set('content-type', 'application/json');
+  return fetch(`${relay.httpUrl}${path}`, { ...init, headers });
 }

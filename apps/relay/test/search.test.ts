@@ -1,22 +1,21 @@
 import { formatNoteDocumentName } from '@baalda/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Relay } from '../src/server/startRelay';
 import { nextOpId, postOps } from './apiBody';
 import { pgliteBackend } from './backends';
 import { appendParagraph, connectPeer, eventually, type Peer } from './clients';
-import { startTestRelay } from './relays';
+import { authedFetch, startTestRelay, type TestRelay } from './relays';
 
 interface SearchAnswer {
   results?: Array<{ docId: string; title: string; path: string; score: number; kind: string }>;
   error?: { code: string };
 }
 
-async function search(relay: Relay, query: string, extra = ''): Promise<{ status: number; body: SearchAnswer }> {
-  const response = await fetch(`${relay.httpUrl}/api/vaults/default/search?q=${encodeURIComponent(query)}${extra}`);
+async function search(relay: TestRelay, query: string, extra = ''): Promise<{ status: number; body: SearchAnswer }> {
+  const response = await authedFetch(relay, `/api/vaults/default/search?q=${encodeURIComponent(query)}${extra}`);
   return { status: response.status, body: (await response.json()) as SearchAnswer };
 }
 
-const hits = async (relay: Relay, query: string, extra = '') =>
+const hits = async (relay: TestRelay, query: string, extra = '') =>
   (await search(relay, query, extra)).body.results?.map((result) => result.docId) ?? [];
 
 describe('search over the index', () => {
@@ -25,11 +24,9 @@ describe('search over the index', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function noteWithText(relay: Relay, docId: string, path: string, text: string): Promise<Peer> {
-    await postOps(relay.httpUrl, [
-      { opId: nextOpId(), kind: 'createNote', docId, path, createdAt: Date.UTC(2026, 10, 30) },
-    ]);
-    const peer = await connectPeer(relay.syncUrl, formatNoteDocumentName(docId));
+  async function noteWithText(relay: TestRelay, docId: string, path: string, text: string): Promise<Peer> {
+    await postOps(relay, [{ opId: nextOpId(), kind: 'createNote', docId, path, createdAt: Date.UTC(2026, 10, 30) }]);
+    const peer = await connectPeer(relay, formatNoteDocumentName(docId));
     cleanups.push(async () => peer.destroy());
     appendParagraph(peer.doc, text);
     return peer;
@@ -74,9 +71,9 @@ describe('search over the index', () => {
     expect(await hits(relay, 'wifi password', '&folder=Policies')).toEqual([]);
     expect(await hits(relay, 'wifi password', '&folder=office')).toEqual(['searchWifi_00000001']);
 
-    await postOps(relay.httpUrl, [{ opId: nextOpId(), kind: 'trashNote', docId: 'searchWifi_00000001' }]);
+    await postOps(relay, [{ opId: nextOpId(), kind: 'trashNote', docId: 'searchWifi_00000001' }]);
     expect(await hits(relay, 'wifi password')).toEqual([]);
-    await postOps(relay.httpUrl, [{ opId: nextOpId(), kind: 'restoreNote', docId: 'searchWifi_00000001' }]);
+    await postOps(relay, [{ opId: nextOpId(), kind: 'restoreNote', docId: 'searchWifi_00000001' }]);
     expect(await hits(relay, 'wifi password')).toEqual(['searchWifi_00000001']);
   });
 
@@ -89,7 +86,7 @@ describe('search over the index', () => {
       async () => (await hits(relay, 'spring offsite')).length === 1,
       () => 'never indexed',
     );
-    await postOps(relay.httpUrl, [
+    await postOps(relay, [
       { opId: nextOpId(), kind: 'moveNote', docId: 'searchRenamed_00001', path: 'Plans/Offsite budget.md' },
     ]);
     const { body } = await search(relay, 'offsite budget');
@@ -130,7 +127,7 @@ describe('notes without text', () => {
     const database = await pgliteBackend.create();
     const relay = await startTestRelay(database.target);
     try {
-      await postOps(relay.httpUrl, [
+      await postOps(relay, [
         {
           opId: nextOpId(),
           kind: 'createNote',

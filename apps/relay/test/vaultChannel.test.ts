@@ -3,20 +3,20 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import type { Relay } from '../src/server/startRelay';
 import { nextOpId, postOps, readBody } from './apiBody';
 import { pgliteBackend } from './backends';
 import { appendParagraph, connectPeer, eventually, type Peer } from './clients';
-import { startTestRelay } from './relays';
+import { authedFetch, startTestRelay, type TestRelay } from './relays';
 
 /** A client of the vault channel that records every stateless message it hears. */
-async function connectChannel(syncUrl: string) {
-  const socket = new HocuspocusProviderWebsocket({ url: syncUrl, WebSocketPolyfill: WebSocket });
+async function connectChannel(relay: TestRelay) {
+  const socket = new HocuspocusProviderWebsocket({ url: relay.syncUrl, WebSocketPolyfill: WebSocket });
   const heard: Array<Record<string, unknown>> = [];
   const provider = new HocuspocusProvider({
     websocketProvider: socket,
     name: formatVaultDocumentName('default'),
     document: new Y.Doc(),
+    token: relay.token,
     onStateless: ({ payload }) => heard.push(JSON.parse(payload)),
   });
   provider.attach();
@@ -32,7 +32,7 @@ async function connectChannel(syncUrl: string) {
 }
 
 describe('the vault channel and tree ops with live documents', () => {
-  let relay: Relay;
+  let relay: TestRelay;
   let dispose: () => Promise<void>;
   const peers: Array<{ destroy(): void }> = [];
 
@@ -49,14 +49,14 @@ describe('the vault channel and tree ops with live documents', () => {
   });
 
   async function peer(docId: string): Promise<Peer> {
-    const connected = await connectPeer(relay.syncUrl, formatNoteDocumentName(docId));
+    const connected = await connectPeer(relay, formatNoteDocumentName(docId));
     peers.push(connected);
     return connected;
   }
 
   it('[OP4, PATH*] ops sent over the WebSocket are answered per op; a bad path names its rule and writes nothing', async () => {
-    const alice = await connectChannel(relay.syncUrl);
-    const bob = await connectChannel(relay.syncUrl);
+    const alice = await connectChannel(relay);
+    const bob = await connectChannel(relay);
     peers.push(alice, bob);
     const createdAt = Date.UTC(2026, 10, 30);
     alice.send({
@@ -83,13 +83,13 @@ describe('the vault channel and tree ops with live documents', () => {
       () => bob.heard.some((message) => message.type === 'treeChanged'),
       () => JSON.stringify(bob.heard),
     );
-    const tree = await readBody(await fetch(`${relay.httpUrl}/api/vaults/default/tree`));
+    const tree = await readBody(await authedFetch(relay, `/api/vaults/default/tree`));
     expect(bob.heard.at(-1)).toEqual({ type: 'treeChanged', version: tree.version });
     expect(tree.notes?.map((note) => note.path)).toContain('Inbox/Today.md');
   });
 
   it('[OP4] a malformed message on the channel gets an error reply and changes nothing', async () => {
-    const carol = await connectChannel(relay.syncUrl);
+    const carol = await connectChannel(relay);
     peers.push(carol);
     carol.send({ type: 'ops', requestId: 'bad', ops: 'not a list' });
     carol.send({ type: 'hello', requestId: 'odd' });
@@ -105,13 +105,13 @@ describe('the vault channel and tree ops with live documents', () => {
 
   it('[CN4, FD2] renaming and moving a note while someone types in it: the text survives and follows the note', async () => {
     const docId = 'movingWhileTyping01';
-    await postOps(relay.httpUrl, [
+    await postOps(relay, [
       { opId: nextOpId(), kind: 'createNote', docId, path: 'Draft.md', createdAt: Date.UTC(2026, 10, 30) },
     ]);
     const bob = await peer(docId);
     appendParagraph(bob.doc, 'First line by bob.');
     const moved = await readBody(
-      await postOps(relay.httpUrl, [
+      await postOps(relay, [
         { opId: nextOpId(), kind: 'moveNote', docId, path: 'Projects/Draft.md' },
         { opId: nextOpId(), kind: 'moveNote', docId, path: 'Projects/Launch plan.md' },
       ]),
@@ -123,7 +123,7 @@ describe('the vault channel and tree ops with live documents', () => {
       () => carol.text() === bob.text() && carol.text().includes('after the move'),
       () => carol.text(),
     );
-    const tree = await readBody(await fetch(`${relay.httpUrl}/api/vaults/default/tree`));
+    const tree = await readBody(await authedFetch(relay, `/api/vaults/default/tree`));
     expect(tree.notes?.filter((note) => note.docId === docId).map((note) => note.path)).toEqual([
       'Projects/Launch plan.md',
     ]);
@@ -131,30 +131,30 @@ describe('the vault channel and tree ops with live documents', () => {
 
   it('[TR1, TR2] trash then restore keeps the text and the docId; while trashed the note is not in the tree', async () => {
     const docId = 'trashedAndBack_0001';
-    await postOps(relay.httpUrl, [
+    await postOps(relay, [
       { opId: nextOpId(), kind: 'createNote', docId, path: 'Keep me.md', createdAt: Date.UTC(2026, 10, 30) },
     ]);
     const alice = await peer(docId);
     appendParagraph(alice.doc, 'Words worth keeping.');
-    await postOps(relay.httpUrl, [{ opId: nextOpId(), kind: 'trashNote', docId }]);
-    const whileTrashed = await readBody(await fetch(`${relay.httpUrl}/api/vaults/default/tree`));
+    await postOps(relay, [{ opId: nextOpId(), kind: 'trashNote', docId }]);
+    const whileTrashed = await readBody(await authedFetch(relay, `/api/vaults/default/tree`));
     expect(whileTrashed.notes?.some((note) => note.docId === docId)).toBe(false);
-    const trash = await readBody(await fetch(`${relay.httpUrl}/api/vaults/default/trash`));
+    const trash = await readBody(await authedFetch(relay, `/api/vaults/default/trash`));
     expect(trash.notes?.map((note) => [note.docId, note.path])).toContainEqual([docId, 'Keep me.md']);
-    await postOps(relay.httpUrl, [{ opId: nextOpId(), kind: 'restoreNote', docId }]);
+    await postOps(relay, [{ opId: nextOpId(), kind: 'restoreNote', docId }]);
     alice.destroy();
     const bob = await peer(docId);
     await eventually(
       () => bob.text() === 'Words worth keeping.',
       () => bob.text(),
     );
-    const after = await readBody(await fetch(`${relay.httpUrl}/api/vaults/default/tree`));
+    const after = await readBody(await authedFetch(relay, `/api/vaults/default/tree`));
     expect(after.notes?.filter((note) => note.docId === docId).map((note) => note.path)).toEqual(['Keep me.md']);
   });
 
   it('[DOC2, TR3] a purged note’s document can no longer be opened', async () => {
     const docId = 'purgedForGood_00001';
-    await postOps(relay.httpUrl, [
+    await postOps(relay, [
       { opId: nextOpId(), kind: 'createNote', docId, path: 'Gone.md', createdAt: Date.UTC(2026, 10, 30) },
       { opId: nextOpId(), kind: 'trashNote', docId },
       { opId: nextOpId(), kind: 'purgeNote', docId },
@@ -164,6 +164,7 @@ describe('the vault channel and tree ops with live documents', () => {
       websocketProvider: socket,
       name: formatNoteDocumentName(docId),
       document: new Y.Doc(),
+      token: relay.token,
     });
     peers.push({
       destroy: () => {

@@ -1,10 +1,9 @@
 import { formatNoteDocumentName } from '@baalda/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Relay } from '../src/server/startRelay';
 import { nextOpId, postOps } from './apiBody';
 import { type TestBackend, testBackends } from './backends';
 import { appendParagraph, connectPeer, eventually, type Peer, removeParagraphContaining } from './clients';
-import { startTestRelay } from './relays';
+import { authedFetch, startTestRelay, type TestRelay } from './relays';
 
 const MINUTE = 60_000;
 const DOC = 'historyNote_0000001';
@@ -18,7 +17,7 @@ interface VersionListing {
 
 /** A relay on a fake clock, and the note alice writes in. */
 interface Setup {
-  relay: Relay;
+  relay: TestRelay;
   alice: Peer;
   advance(ms: number): void;
 }
@@ -36,10 +35,8 @@ for (const backend of testBackends()) {
       let now = Date.UTC(2026, 10, 30, 9);
       const relay = await startTestRelay(db.target, { clock: () => new Date(now) });
       cleanups.push(() => relay.close());
-      await postOps(relay.httpUrl, [
-        { opId: nextOpId(), kind: 'createNote', docId: DOC, path: 'History.md', createdAt: now },
-      ]);
-      const alice = await connectPeer(relay.syncUrl, formatNoteDocumentName(DOC));
+      await postOps(relay, [{ opId: nextOpId(), kind: 'createNote', docId: DOC, path: 'History.md', createdAt: now }]);
+      const alice = await connectPeer(relay, formatNoteDocumentName(DOC));
       cleanups.push(async () => alice.destroy());
       return { relay, alice, advance: (ms) => (now += ms) };
     }
@@ -108,10 +105,8 @@ for (const backend of testBackends()) {
       let now = Date.UTC(2026, 10, 30, 9);
       const clock = () => new Date(now);
       const first = await startTestRelay(database.target, { clock });
-      await postOps(first.httpUrl, [
-        { opId: nextOpId(), kind: 'createNote', docId: DOC, path: 'H.md', createdAt: now },
-      ]);
-      const alice = await connectPeer(first.syncUrl, formatNoteDocumentName(DOC));
+      await postOps(first, [{ opId: nextOpId(), kind: 'createNote', docId: DOC, path: 'H.md', createdAt: now }]);
+      const alice = await connectPeer(first, formatNoteDocumentName(DOC));
       await write(first, alice, 'written just before the outage', 'outageword');
       alice.destroy();
       await first.close();
@@ -135,10 +130,8 @@ for (const backend of testBackends()) {
         cleanups.push(() => first.close());
         const second = await startTestRelay(database.target, { clock });
         cleanups.push(() => second.close());
-        await postOps(first.httpUrl, [
-          { opId: nextOpId(), kind: 'createNote', docId: DOC, path: 'H.md', createdAt: now },
-        ]);
-        const alice = await connectPeer(first.syncUrl, formatNoteDocumentName(DOC));
+        await postOps(first, [{ opId: nextOpId(), kind: 'createNote', docId: DOC, path: 'H.md', createdAt: now }]);
+        const alice = await connectPeer(first, formatNoteDocumentName(DOC));
         cleanups.push(async () => alice.destroy());
         for (let period = 0; period < 3; period += 1) {
           await write(first, alice, 'shared database', `sharedword${period}`);
@@ -159,7 +152,7 @@ for (const backend of testBackends()) {
       advance(11 * MINUTE);
       await relay.captureQuietVersions();
       const [original] = await listVersions(relay);
-      const bob = await connectPeer(relay.syncUrl, formatNoteDocumentName(DOC));
+      const bob = await connectPeer(relay, formatNoteDocumentName(DOC));
       cleanups.push(async () => bob.destroy());
       removeParagraphContaining(alice.doc, 'planoriginal');
       await write(relay, alice, 'a rewritten plan', 'planrewritten');
@@ -185,7 +178,7 @@ for (const backend of testBackends()) {
       await write(relay, alice, 'worth keeping', 'keepword');
       expect((await post(relay, '/versions')).status).toBe(201);
       expect((await post(relay, '/versions')).status).toBe(200);
-      await postOps(relay.httpUrl, [{ opId: nextOpId(), kind: 'trashNote', docId: DOC }]);
+      await postOps(relay, [{ opId: nextOpId(), kind: 'trashNote', docId: DOC }]);
       const [kept] = await listVersions(relay);
       expect((await readVersion(relay, kept?.id ?? '')).text).toContain('keepword');
       const refused = await post(relay, `/versions/${kept?.id}/restore`);
@@ -193,16 +186,15 @@ for (const backend of testBackends()) {
         409,
         'NOTE_IN_TRASH',
       ]);
-      await postOps(relay.httpUrl, [{ opId: nextOpId(), kind: 'emptyTrash' }]);
-      const gone = await fetch(`${relay.httpUrl}/api/vaults/default/notes/${DOC}/versions`);
+      await postOps(relay, [{ opId: nextOpId(), kind: 'emptyTrash' }]);
+      const gone = await authedFetch(relay, `/api/vaults/default/notes/${DOC}/versions`);
       expect(gone.status).toBe(404);
       expect(((await gone.json()) as { error: { code: string } }).error.code).toBe('NOTE_NOT_FOUND');
     });
 
     it('[HTTP1] bad history requests get clear errors', async () => {
       const { relay } = await setUp();
-      const at = (suffix: string, init?: RequestInit) =>
-        fetch(`${relay.httpUrl}/api/vaults/default/notes${suffix}`, init);
+      const at = (suffix: string, init?: RequestInit) => authedFetch(relay, `/api/vaults/default/notes${suffix}`, init);
       const codeOf = async (response: Response) =>
         [response.status, ((await response.json()) as { error: { code: string } }).error.code] as const;
       expect(await codeOf(await at(`/${DOC}/versions/999`))).toEqual([404, 'VERSION_NOT_FOUND']);
@@ -218,7 +210,7 @@ for (const backend of testBackends()) {
 }
 
 // Appends a paragraph with a unique word and waits until the relay stored and indexed it.
-async function write(relay: Relay, peer: Peer, text: string, word: string): Promise<void> {
+async function write(relay: TestRelay, peer: Peer, text: string, word: string): Promise<void> {
   appendParagraph(peer.doc, `${text} ${word}`);
   await eventually(
     async () => (await search(relay, word)).length > 0,
@@ -226,23 +218,23 @@ async function write(relay: Relay, peer: Peer, text: string, word: string): Prom
   );
 }
 
-async function search(relay: Relay, query: string): Promise<string[]> {
-  const response = await fetch(`${relay.httpUrl}/api/vaults/default/search?q=${encodeURIComponent(query)}`);
+async function search(relay: TestRelay, query: string): Promise<string[]> {
+  const response = await authedFetch(relay, `/api/vaults/default/search?q=${encodeURIComponent(query)}`);
   return ((await response.json()) as { results: Array<{ docId: string }> }).results.map((result) => result.docId);
 }
 
-async function listVersions(relay: Relay): Promise<VersionListing[]> {
-  const response = await fetch(`${relay.httpUrl}/api/vaults/default/notes/${DOC}/versions`);
+async function listVersions(relay: TestRelay): Promise<VersionListing[]> {
+  const response = await authedFetch(relay, `/api/vaults/default/notes/${DOC}/versions`);
   return ((await response.json()) as { versions: VersionListing[] }).versions;
 }
 
-async function readVersion(relay: Relay, id: string): Promise<VersionListing & { text: string }> {
-  const response = await fetch(`${relay.httpUrl}/api/vaults/default/notes/${DOC}/versions/${id}`);
+async function readVersion(relay: TestRelay, id: string): Promise<VersionListing & { text: string }> {
+  const response = await authedFetch(relay, `/api/vaults/default/notes/${DOC}/versions/${id}`);
   return ((await response.json()) as { version: VersionListing & { text: string } }).version;
 }
 
-function post(relay: Relay, suffix: string): Promise<Response> {
-  return fetch(`${relay.httpUrl}/api/vaults/default/notes/${DOC}${suffix}`, {
+function post(relay: TestRelay, suffix: string): Promise<Response> {
+  return authedFetch(relay, `/api/vaults/default/notes/${DOC}${suffix}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: '{}',

@@ -5,7 +5,8 @@ interface EmptyStateProps {
   selectedId: string | null;
   loading: boolean;
   failure: string | null;
-  onCreate: () => void;
+  /** Starts a new note; null when the person may not (a viewer). */
+  onCreate: (() => void) | null;
 }
 
 /** What the editor column shows when there is no note to edit (yet). */
@@ -19,12 +20,15 @@ export function EmptyState({ selectedId, loading, failure, onCreate }: EmptyStat
     <div className={styles.empty}>
       <h1 className={styles.title}>Your notes, on this device first.</h1>
       <p className={styles.body}>
-        Pick a note on the left, or start a new one. Everything you write is saved here right away and synced when the
-        relay is reachable.
+        {onCreate
+          ? 'Pick a note on the left, or start a new one. Everything you write is saved here right away and synced when the relay is reachable.'
+          : 'Pick a note on the left to read it. You can read this vault but not change it.'}
       </p>
-      <button type="button" className={styles.button} onClick={onCreate}>
-        Start a new note
-      </button>
+      {onCreate && (
+        <button type="button" className={styles.button} onClick={onCreate}>
+          Start a new note
+        </button>
+      )}
     </div>
   );
 }

@@ -1,13 +1,13 @@
 'use client';
 
 import { isValidDocId, titleFromPath } from '@baalda/core';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
+import { useCurrentVault } from '../hooks/useCurrentVault';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useHistoryPanel } from '../hooks/useHistoryPanel';
 import { useNoteSession } from '../hooks/useNoteSession';
 import { useSearchShortcut } from '../hooks/useSearchShortcut';
 import { useSelectedNoteId } from '../hooks/useSelectedNoteId';
-import { useServiceWorker } from '../hooks/useServiceWorker';
 import { useSyncState } from '../hooks/useSyncState';
 import { useTreeController } from '../hooks/useTreeController';
 import { useVault } from '../hooks/useVault';
@@ -22,13 +22,23 @@ import { SyncBadge } from './SyncBadge';
 import { SearchPalette } from './search/SearchPalette';
 import { TrashBanner } from './TrashBanner';
 
-/** The whole app: the vault tree on the left, the selected note (from `?note=`) on the right, search on top. */
-export function NotesApp() {
-  useServiceWorker();
-  const state = useVault();
+interface NotesAppProps {
+  /** The vault switcher, at the top of the sidebar. */
+  readonly vaultSwitcher: ReactNode;
+  /** The account menu (who is signed in, sign-out, settings), at the foot of the sidebar. */
+  readonly accountMenu: ReactNode;
+}
+
+/**
+ * The open vault (from `useCurrentVault`): its tree on the left, the selected note (from `?note=`) on the
+ * right, search on top.
+ */
+export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
+  const { vault, readOnlyReason } = useCurrentVault();
+  const state = useVault(vault.store);
   const [selectedId, select] = useSelectedNoteId();
   const openId = selectedId !== null && isValidDocId(selectedId) ? selectedId : null;
-  const { session, failure } = useNoteSession(openId);
+  const { session, failure } = useNoteSession(openId, vault.notes);
   const syncState = useSyncState(session, openId !== null);
   const liveNote = state.notes.find((note) => note.docId === openId);
   const trashedNote = liveNote ? undefined : state.trash.find((note) => note.docId === openId);
@@ -42,6 +52,10 @@ export function NotesApp() {
   const showHistory = history.open && shownNote !== undefined && session !== null;
   useSearchShortcut(useCallback(() => setSearching((open) => !open), []));
   const controller = useTreeController({
+    actions: vault.actions,
+    collapsedFoldersKey: vault.names.collapsedFoldersKey,
+    vaultId: vault.scope.vaultId,
+    readOnly: readOnlyReason !== null,
     openId,
     openPath: liveNote?.path ?? null,
     folders: state.folders,
@@ -57,6 +71,8 @@ export function NotesApp() {
         openId={openId}
         onOpen={select}
         onSearch={() => setSearching(true)}
+        vaultSwitcher={vaultSwitcher}
+        accountMenu={accountMenu}
       />
       <main className={styles.main}>
         <header className={styles.toolbar}>
@@ -67,12 +83,14 @@ export function NotesApp() {
         </header>
         <div className={styles.column}>
           {shownNote && session && <NoteHeader note={shownNote} />}
-          {trashedNote && session && <TrashBanner onRestore={() => controller.restore(trashedNote.docId)} />}
+          {trashedNote && session && readOnlyReason === null && (
+            <TrashBanner onRestore={() => controller.restore(trashedNote.docId)} />
+          )}
           {session ? (
             <NoteEditor
               key={session.docId}
               session={session}
-              editable={!trashedNote}
+              editable={!trashedNote && readOnlyReason === null}
               takeFocus={focusFor === session.docId}
               onFocusTaken={onFocusTaken}
             />
@@ -81,7 +99,7 @@ export function NotesApp() {
               selectedId={selectedId}
               loading={openId !== null}
               failure={failure}
-              onCreate={() => void controller.createNote()}
+              onCreate={readOnlyReason === null ? () => void controller.createNote() : null}
             />
           )}
         </div>
@@ -91,7 +109,8 @@ export function NotesApp() {
           key={session.docId}
           docId={session.docId}
           ydoc={session.ydoc}
-          readOnly={!!trashedNote}
+          api={vault.history}
+          readOnlyReason={trashedNote ? 'Restore the note from the trash to change it.' : readOnlyReason}
           onClose={history.close}
         />
       )}

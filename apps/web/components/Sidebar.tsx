@@ -1,16 +1,15 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useCurrentVault } from '../hooks/useCurrentVault';
 import { useNow } from '../hooks/useNow';
-import { useSearchShortcutLabel } from '../hooks/useSearchShortcut';
 import type { TreeController } from '../hooks/useTreeController';
-import { getVaultStore } from '../lib/vault/browserVault';
 import { buildTree } from '../lib/vault/treeModel';
 import { LOCAL_STORAGE_FAILED, type VaultProblem, type VaultState } from '../lib/vault/vaultStoreTypes';
-import { BrandMark } from './BrandMark';
 import { InlineError, type Notice } from './InlineError';
 import styles from './Sidebar.module.css';
-import { SearchIcon } from './search/SearchIcon';
+import { SidebarHeader } from './SidebarHeader';
+import { FolderPrivacyProvider } from './settings/FolderPrivacyProvider';
 import { TrashList } from './trash/TrashList';
 import { TreeNotices } from './tree/TreeNotices';
 import { TreeUiContext } from './tree/treeUi';
@@ -23,50 +22,37 @@ interface SidebarProps {
   onOpen(docId: string): void;
   /** Opens the search palette. */
   onSearch(): void;
+  readonly vaultSwitcher: ReactNode;
+  readonly accountMenu: ReactNode;
 }
 
 const CLOCK_TICK_MS = 30_000;
 
-/** The brand, the create and search buttons, and either the vault's tree or its trash. */
-export function Sidebar({ state, controller, openId, onOpen, onSearch }: SidebarProps) {
+/** The brand and vault, the create and search buttons, either the vault's tree or its trash, the account. */
+export function Sidebar({ state, controller, openId, onOpen, onSearch, vaultSwitcher, accountMenu }: SidebarProps) {
+  const { vault, entry, readOnlyReason } = useCurrentVault();
   const now = useNow(CLOCK_TICK_MS);
-  const shortcut = useSearchShortcutLabel();
   const [showTrash, setShowTrash] = useState(false);
   const nodes = useMemo(() => buildTree(state.notes, state.folders), [state.notes, state.folders]);
   const create = (what: 'note' | 'folder') => {
+    if (readOnlyReason !== null) return;
     setShowTrash(false);
     void (what === 'note' ? controller.createNote() : controller.createFolder());
   };
   return (
     <aside className={styles.sidebar}>
-      <header className={styles.header}>
-        <div className={styles.brand}>
-          <BrandMark className={styles.logo} />
-          <span>Baalda</span>
-        </div>
-        <div className={styles.actions}>
-          <button type="button" className={styles.newNote} data-testid="new-note" onClick={() => create('note')}>
-            <span aria-hidden="true" className={styles.plus}>
-              +
-            </span>
-            New note
-          </button>
-          <button type="button" className={styles.newFolder} data-testid="new-folder" onClick={() => create('folder')}>
-            New folder
-          </button>
-        </div>
-        <button type="button" className={styles.search} data-testid="open-search" onClick={onSearch}>
-          <SearchIcon size={16} />
-          <span className={styles.searchLabel}>Search</span>
-          <kbd className={styles.shortcut}>{shortcut}</kbd>
-        </button>
-      </header>
+      <SidebarHeader
+        vaultSwitcher={vaultSwitcher}
+        readOnlyReason={readOnlyReason}
+        onCreate={create}
+        onSearch={onSearch}
+      />
       {state.problem && <InlineError notice={toNotice(state.problem)} />}
       <TreeNotices
         error={controller.error}
         onDismissError={controller.dismissError}
         notices={state.notices}
-        onDismissNotice={(id) => getVaultStore().dismissNotice(id)}
+        onDismissNotice={(id) => vault.store.dismissNotice(id)}
       />
       <nav className={styles.nav} aria-label={showTrash ? 'Trash' : 'Notes'} data-pending-ops={state.pendingOps}>
         {showTrash ? (
@@ -74,6 +60,8 @@ export function Sidebar({ state, controller, openId, onOpen, onSearch }: Sidebar
             trash={state.trash}
             openId={openId}
             now={now}
+            readOnlyReason={readOnlyReason}
+            hrefOf={controller.ui.hrefOf}
             onOpen={onOpen}
             onRestore={controller.restore}
             onPurge={controller.purge}
@@ -84,7 +72,15 @@ export function Sidebar({ state, controller, openId, onOpen, onSearch }: Sidebar
             {state.ready && nodes.length === 0 && (
               <p className={styles.empty}>No notes yet. They live on this device first.</p>
             )}
-            <VaultTree nodes={nodes} invalid={controller.error !== null} onPickRoot={controller.pickRoot} />
+            {/* Private folders follow their folder: a changed folder list may have moved one (ACL2). */}
+            <FolderPrivacyProvider
+              vaultId={entry.id}
+              currentUserId={vault.scope.userId}
+              role={entry.role}
+              refreshKey={state.folders.join('\n')}
+            >
+              <VaultTree nodes={nodes} invalid={controller.error !== null} onPickRoot={controller.pickRoot} />
+            </FolderPrivacyProvider>
           </TreeUiContext.Provider>
         )}
       </nav>
@@ -102,6 +98,7 @@ export function Sidebar({ state, controller, openId, onOpen, onSearch }: Sidebar
           {showTrash ? 'Back to notes' : `Trash${state.trash.length > 0 ? ` · ${state.trash.length}` : ''}`}
         </button>
       </footer>
+      {accountMenu}
     </aside>
   );
 }

@@ -3,29 +3,30 @@
 import { ancestorFoldersOf, pathKey } from '@baalda/core';
 import { useCallback, useEffect, useState } from 'react';
 
-const STORAGE_KEY = 'baalda:collapsed-folders';
-
 /**
  * Which folders are closed, remembered on this device. Folders start open: a new folder, or a note just
  * moved into one, stays in view without a click. Keys (PATH9) so a case-only rename keeps the state.
  */
-export function useCollapsedFolders(): {
+export function useCollapsedFolders(storageKey: string): {
   isCollapsed(path: string): boolean;
   toggle(path: string): void;
   /** Opens every folder `path` lies in, so the item shows. */
   reveal(path: string): void;
 } {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
-  useEffect(() => setCollapsed(readStored()), []);
-  const update = useCallback((change: (keys: Set<string>) => void) => {
-    setCollapsed((current) => {
-      const next = new Set(current);
-      change(next);
-      if (next.size === current.size && [...next].every((key) => current.has(key))) return current;
-      writeStored(next);
-      return next;
-    });
-  }, []);
+  useEffect(() => setCollapsed(readStored(storageKey)), [storageKey]);
+  const update = useCallback(
+    (change: (keys: Set<string>) => void) => {
+      setCollapsed((current) => {
+        const next = new Set(current);
+        change(next);
+        if (next.size === current.size && [...next].every((key) => current.has(key))) return current;
+        writeStored(storageKey, next);
+        return next;
+      });
+    },
+    [storageKey],
+  );
   return {
     isCollapsed: (path) => collapsed.has(pathKey(path)),
     toggle: useCallback(
@@ -47,18 +48,18 @@ export function useCollapsedFolders(): {
 }
 
 // localStorage can be missing or full (private modes); open folders are a convenience, never worth an error.
-function readStored(): Set<string> {
+function readStored(storageKey: string): Set<string> {
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    const parsed: unknown = JSON.parse(localStorage.getItem(storageKey) ?? '[]');
     return new Set(Array.isArray(parsed) ? parsed.filter((key) => typeof key === 'string') : []);
   } catch {
     return new Set();
   }
 }
 
-function writeStored(keys: ReadonlySet<string>): void {
+function writeStored(storageKey: string, keys: ReadonlySet<string>): void {
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify([...keys]));
+    localStorage.setItem(storageKey, JSON.stringify([...keys]));
   } catch {
     // See readStored.
   }

@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { getNoteSearch } from '../lib/search/browserSearch';
 import { createLatestOnly } from '../lib/search/latestOnly';
+import type { NoteSearch } from '../lib/search/noteSearch';
 import type { SearchOutcome, SearchSession } from '../lib/search/searchTypes';
 
 // Long enough that a word typed at speed is one request, short enough that results feel immediate.
@@ -18,14 +18,14 @@ const IDLE: SearchView = { status: 'idle' };
  * query makes every answer still on its way stale at once, so a slow answer for "ref" can't land after
  * "refund" was typed. One session per mounted palette (see noteSearch.ts).
  */
-export function useNoteSearch(query: string): SearchView {
+export function useNoteSearch(search: NoteSearch, query: string): SearchView {
   const [view, setView] = useState<SearchView>(IDLE);
   const [session, setSession] = useState<SearchSession | null>(null);
   const [latest] = useState(createLatestOnly);
   useEffect(() => {
-    setSession(getNoteSearch().startSession());
+    setSession(search.startSession());
     return () => latest.cancel();
-  }, [latest]);
+  }, [search, latest]);
   useEffect(() => {
     latest.cancel();
     const text = query.trim();

@@ -2,19 +2,21 @@
 
 import { isValidDocId } from '@baalda/core';
 import { useEffect, useState } from 'react';
-import { getLocalRegistry } from '../lib/localRegistry';
-import type { NoteSession } from '../lib/noteSession';
+import type { NoteSession, NoteStorage } from '../lib/noteSession';
 import { acquireNoteSession, releaseNoteSession } from '../lib/noteSessions';
 
 /** The open note's session: created when `docId` is selected, destroyed when another note is. */
-export function useNoteSession(docId: string | null): { session: NoteSession | null; failure: string | null } {
+export function useNoteSession(
+  docId: string | null,
+  storage: NoteStorage,
+): { session: NoteSession | null; failure: string | null } {
   const [session, setSession] = useState<NoteSession | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     if (docId === null || !isValidDocId(docId)) return undefined;
     let cancelled = false;
     setFailure(null);
-    acquireNoteSession(docId, getLocalRegistry()).then(
+    acquireNoteSession(docId, storage).then(
       (opened) => {
         if (!cancelled) setSession(opened);
       },
@@ -25,10 +27,10 @@ export function useNoteSession(docId: string | null): { session: NoteSession | n
     );
     return () => {
       cancelled = true;
-      releaseNoteSession(docId);
+      releaseNoteSession(docId, storage);
       setSession(null);
     };
-  }, [docId]);
+  }, [docId, storage]);
   // For one render after switching notes the state still holds the previous session; never hand it out.
   return { session: session?.docId === docId ? session : null, failure };
 }

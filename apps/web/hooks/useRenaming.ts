@@ -2,10 +2,10 @@
 
 import { useState } from 'react';
 import { itemKey, type RenameCommit } from '../components/tree/treeUi';
-import { getTreeActions } from '../lib/vault/browserVault';
-import type { TreeItem } from '../lib/vault/treeActions';
+import type { TreeActions, TreeItem } from '../lib/vault/treeActions';
 
 interface RenamingOptions {
+  readonly actions: TreeActions;
   readonly openId: string | null;
   /** Shows (or, with null, clears) why the last tree action was refused. */
   setError(message: string | null): void;
@@ -14,14 +14,14 @@ interface RenamingOptions {
 }
 
 /** Which row's name is being edited, and how an edit ends. */
-export function useRenaming({ openId, setError, focusEditor }: RenamingOptions) {
+export function useRenaming({ actions, openId, setError, focusEditor }: RenamingOptions) {
   const [renamingKey, setRenamingKey] = useState<string | null>(null);
   return {
     renamingKey,
     startRename: (item: TreeItem) => setRenamingKey(itemKey(item)),
     /** Resolves to true when the field can close: the rename applied, changed nothing, or was left by a blur. */
     async commitRename(item: TreeItem, typed: string, how: RenameCommit): Promise<boolean> {
-      const result = await getTreeActions().rename(item, typed);
+      const result = await actions.rename(item, typed);
       setError(result.ok ? null : result.message);
       if (!result.ok && how === 'enter') return false;
       setRenamingKey(null);

@@ -3,14 +3,22 @@
 import { fileNameOf, joinPath, pathKey } from '@baalda/core';
 import { useEffect, useState } from 'react';
 import type { TreeUi } from '../components/tree/treeUi';
-import { getTreeActions } from '../lib/vault/browserVault';
-import type { TreeItem } from '../lib/vault/treeActions';
+import { noteHref } from '../lib/noteUrl';
+import type { TreeActions, TreeItem } from '../lib/vault/treeActions';
 import { folderForNewItems } from '../lib/vault/treeNames';
 import { useCollapsedFolders } from './useCollapsedFolders';
 import { useRenaming } from './useRenaming';
 import { useTreeDrag } from './useTreeDrag';
 
 interface TreeControllerOptions {
+  /** The open vault's tree verbs. */
+  readonly actions: TreeActions;
+  /** The `localStorage` key of this vault's closed folders (see account/localNames). */
+  readonly collapsedFoldersKey: string;
+  /** The open vault, for note links. */
+  readonly vaultId: string;
+  /** True when the person may only read this vault. */
+  readonly readOnly: boolean;
   readonly openId: string | null;
   /** The open note's path, when the tree knows it. */
   readonly openPath: string | null;
@@ -36,27 +44,27 @@ export interface TreeController {
 }
 
 export function useTreeController(options: TreeControllerOptions): TreeController {
-  const { openId, openPath } = options;
+  const { actions, openId, openPath } = options;
   const [selectedFolder, setSelectedFolder] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const renaming = useRenaming({ openId, setError, focusEditor: options.focusEditor });
-  const collapsed = useCollapsedFolders();
+  const renaming = useRenaming({ actions, openId, setError, focusEditor: options.focusEditor });
+  const collapsed = useCollapsedFolders(options.collapsedFoldersKey);
   const { reveal } = collapsed;
   useEffect(() => {
     if (openPath) reveal(openPath);
   }, [openPath, reveal]);
   const report = (result: { ok: true } | { ok: false; message: string }) => setError(result.ok ? null : result.message);
   const drag = useTreeDrag((item, folder) => {
-    void getTreeActions()
-      .moveInto(item, folder)
-      .then((result) => {
-        report(result);
-        if (result.ok) reveal(joinPath(folder, fileNameOf(item.path)));
-      });
+    void actions.moveInto(item, folder).then((result) => {
+      report(result);
+      if (result.ok) reveal(joinPath(folder, fileNameOf(item.path)));
+    });
   });
   const ui: TreeUi = {
     ...renaming,
     openId,
+    readOnly: options.readOnly,
+    hrefOf: (docId) => noteHref(docId, options.vaultId),
     selectedFolderKey: selectedFolder ? pathKey(selectedFolder) : null,
     drag,
     isCollapsed: collapsed.isCollapsed,
@@ -68,12 +76,11 @@ export function useTreeController(options: TreeControllerOptions): TreeControlle
       setSelectedFolder(null);
       options.openNote(docId);
     },
-    trash: (item) => void getTreeActions().trash(item).then(report),
+    trash: (item) => void actions.trash(item).then(report),
   };
   // Creating names the item at once: its row opens in rename mode, the name selected.
   const create = async (kind: TreeItem['kind']) => {
     const folder = folderForNewItems(selectedFolder, options.folders, openPath);
-    const actions = getTreeActions();
     const created = kind === 'note' ? await actions.createNote(folder) : await actions.createFolder(folder);
     if ('message' in created) return setError(created.message);
     setError(null);
@@ -88,8 +95,8 @@ export function useTreeController(options: TreeControllerOptions): TreeControlle
     createNote: () => create('note'),
     createFolder: () => create('folder'),
     pickRoot: () => setSelectedFolder(''),
-    restore: (docId) => void getTreeActions().restore(docId).then(report),
-    purge: (docId) => void getTreeActions().purge(docId).then(report),
-    emptyTrash: () => void getTreeActions().emptyTrash().then(report),
+    restore: (docId) => void actions.restore(docId).then(report),
+    purge: (docId) => void actions.purge(docId).then(report),
+    emptyTrash: () => void actions.emptyTrash().then(report),
   };
 }

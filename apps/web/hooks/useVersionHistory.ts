@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { relayVersionApi } from '../lib/history/versionApi';
+import type { VersionApi } from '../lib/history/versionApi';
 import { createVersionHistory, type HistoryState, type VersionHistory } from '../lib/history/versionHistory';
 import { getConnectionStatus, subscribeToConnection } from '../lib/syncSocket';
 
@@ -19,14 +19,17 @@ const IGNORE = () => () => {};
  * while the panel is closed), every 30 s while it stays open, and again when the relay comes back if it
  * was out of reach.
  */
-export function useVersionHistory(docId: string): { state: HistoryState; history: VersionHistory | null } {
+export function useVersionHistory(
+  docId: string,
+  api: VersionApi,
+): { state: HistoryState; history: VersionHistory | null } {
   const [owned, setOwned] = useState<{ docId: string; history: VersionHistory } | null>(null);
   useEffect(() => {
-    const history = createVersionHistory(docId, relayVersionApi);
+    const history = createVersionHistory(docId, api);
     setOwned({ docId, history });
     void history.refresh();
     return () => history.dispose();
-  }, [docId]);
+  }, [docId, api]);
   // For one render after switching notes the state still holds the previous note's history; never show it.
   const history = owned?.docId === docId ? owned.history : null;
   const state = useSyncExternalStore(

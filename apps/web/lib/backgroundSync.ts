@@ -1,6 +1,5 @@
 import { describeSyncState } from '@baalda/core';
-import type { LocalRegistry } from './localRegistry';
-import type { NoteSession } from './noteSession';
+import type { NoteSession, NoteStorage } from './noteSession';
 import { acquireNoteSession, releaseNoteSession } from './noteSessions';
 import { getConnectionStatus } from './syncSocket';
 
@@ -9,30 +8,34 @@ const MAX_PARALLEL = 3;
 // A note that can't finish syncing (relay refusing it, say) is retried on a later refresh, not held open.
 const GIVE_UP_MS = 30_000;
 
+// Local database names of the notes being synced (a docId alone could be another user's copy).
 const syncing = new Set<string>();
 
 /**
  * Syncs notes that hold local edits the relay has not acknowledged, even when they are not open: without
  * this, a note edited offline would only reach the relay the next time someone opens it on this device.
  */
-export async function syncPendingNotes(registry: LocalRegistry): Promise<void> {
+export async function syncPendingNotes(storage: NoteStorage): Promise<void> {
   if (getConnectionStatus() === 'disconnected') return;
-  const pending = (await registry.list()).filter((note) => note.pendingChanges > 0 && !syncing.has(note.docId));
+  const pending = (await storage.registry.list()).filter(
+    (note) => note.pendingChanges > 0 && !syncing.has(storage.databaseFor(note.docId)),
+  );
   for (const note of pending.slice(0, Math.max(0, MAX_PARALLEL - syncing.size))) {
-    void syncOne(note.docId, registry);
+    void syncOne(note.docId, storage);
   }
 }
 
-async function syncOne(docId: string, registry: LocalRegistry): Promise<void> {
-  syncing.add(docId);
+async function syncOne(docId: string, storage: NoteStorage): Promise<void> {
+  const key = storage.databaseFor(docId);
+  syncing.add(key);
   try {
-    const session = await acquireNoteSession(docId, registry);
+    const session = await acquireNoteSession(docId, storage);
     await waitUntilSynced(session, GIVE_UP_MS);
-    releaseNoteSession(docId);
+    releaseNoteSession(docId, storage);
   } catch (error) {
     console.warn(`Background sync of note ${docId} failed; it will be retried`, error);
   } finally {
-    syncing.delete(docId);
+    syncing.delete(key);
   }
 }
 

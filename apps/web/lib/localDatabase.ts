@@ -1,8 +1,11 @@
-const DATABASE_NAME = 'baalda-local';
-// 1: notes. 2: the vault outbox and the last tree seen from the relay.
+// 1: notes. 2: the vault outbox and the last tree seen from the relay. The schema is the same for every
+// database: one per user and vault (see account/localNames), and the pre-account `baalda-local`.
 const DATABASE_VERSION = 2;
 
-/** The object stores of this device's own database (each note's text lives in y-indexeddb's own databases). */
+/** The one database of the app before accounts (see account/localNames); tests open it by default. */
+export const PRE_ACCOUNT_DATABASE_NAME = 'baalda-local';
+
+/** The object stores of one scope's database (each note's text lives in y-indexeddb's own databases). */
 export const STORES = {
   notes: 'notes',
   outbox: 'outbox',
@@ -13,7 +16,7 @@ export const STORES = {
 export type DatabaseOpener = () => Promise<IDBDatabase>;
 
 /** An opener on an IndexedDB factory (the browser's, or fake-indexeddb in tests). */
-export function createDatabaseOpener(factory: IDBFactory, name = DATABASE_NAME): DatabaseOpener {
+export function createDatabaseOpener(factory: IDBFactory, name: string): DatabaseOpener {
   let database: Promise<IDBDatabase> | undefined;
   return () => {
     database ??= openDatabase(factory, name);
@@ -21,12 +24,16 @@ export function createDatabaseOpener(factory: IDBFactory, name = DATABASE_NAME):
   };
 }
 
-let browserOpener: DatabaseOpener | undefined;
+const browserOpeners = new Map<string, DatabaseOpener>();
 
-/** This browser profile's database (never opened during the static prerender). */
-export function getBrowserDatabase(): DatabaseOpener {
-  browserOpener ??= createDatabaseOpener(indexedDB);
-  return browserOpener;
+/** One of this browser profile's databases, by name (never opened during the static prerender). */
+export function getBrowserDatabase(name: string): DatabaseOpener {
+  let opener = browserOpeners.get(name);
+  if (!opener) {
+    opener = createDatabaseOpener(indexedDB, name);
+    browserOpeners.set(name, opener);
+  }
+  return opener;
 }
 
 function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {

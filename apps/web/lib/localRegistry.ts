@@ -1,4 +1,11 @@
-import { createDatabaseOpener, type DatabaseOpener, getBrowserDatabase, requestResult, STORES } from './localDatabase';
+import {
+  createDatabaseOpener,
+  type DatabaseOpener,
+  getBrowserDatabase,
+  PRE_ACCOUNT_DATABASE_NAME,
+  requestResult,
+  STORES,
+} from './localDatabase';
 import { type LocalNoteRecord, toLocalNoteRecord } from './localNoteRecord';
 
 /** Turns the current record (or its absence) into the record to store; `undefined` leaves it untouched. */
@@ -13,7 +20,10 @@ export interface LocalRegistry {
 }
 
 /** Opens the registry on an IndexedDB factory (tests), or on a shared database opener. */
-export function createLocalRegistry(source: IDBFactory | DatabaseOpener, databaseName?: string): LocalRegistry {
+export function createLocalRegistry(
+  source: IDBFactory | DatabaseOpener,
+  databaseName = PRE_ACCOUNT_DATABASE_NAME,
+): LocalRegistry {
   const open = typeof source === 'function' ? source : createDatabaseOpener(source, databaseName);
   return {
     list: async () => readAll(await open()),
@@ -22,12 +32,9 @@ export function createLocalRegistry(source: IDBFactory | DatabaseOpener, databas
   };
 }
 
-let browserRegistry: LocalRegistry | undefined;
-
-/** The registry of this browser profile, opened on first use (never during the static prerender). */
-export function getLocalRegistry(): LocalRegistry {
-  browserRegistry ??= createLocalRegistry(getBrowserDatabase());
-  return browserRegistry;
+/** The registry in one of this browser's databases, opened on first use (never during the static prerender). */
+export function getLocalRegistry(databaseName: string): LocalRegistry {
+  return createLocalRegistry(getBrowserDatabase(databaseName));
 }
 
 async function readAll(database: IDBDatabase): Promise<LocalNoteRecord[]> {

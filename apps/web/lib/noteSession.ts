@@ -17,17 +17,27 @@ export interface NoteSession {
   destroy(): void;
 }
 
+/** Where one user's vault keeps its notes on this device (see account/localNames). */
+export interface NoteStorage {
+  /** Pending edit counts of the scope's notes. */
+  readonly registry: LocalRegistry;
+  /** The y-indexeddb database of a note; never shared between users or vaults. */
+  databaseFor(docId: string): string;
+}
+
 type NotePatch = Partial<Pick<LocalNoteRecord, 'pendingChanges'>>;
 
 // IndexedDB answers in milliseconds; if it ever stalls we would rather show the relay's copy than nothing.
 const LOCAL_LOAD_TIMEOUT_MS = 3000;
 
 /** Opens a note: local copy first (so it shows offline at once), then the relay connection. */
-export async function openNoteSession(docId: string, registry: LocalRegistry): Promise<NoteSession> {
+export async function openNoteSession(docId: string, storage: NoteStorage): Promise<NoteSession> {
+  const { registry } = storage;
   const record = await registry.update(docId, (current) => current ?? makeLocalNoteRecord(docId));
   const documentName = formatNoteDocumentName(docId);
   const ydoc = new Y.Doc();
-  const persistence = new IndexeddbPersistence(documentName, ydoc);
+  // The relay knows the note by its document name; this device keeps it under the scope's own name.
+  const persistence = new IndexeddbPersistence(storage.databaseFor(docId), ydoc);
   await Promise.race([persistence.whenSynced, delay(LOCAL_LOAD_TIMEOUT_MS)]);
   const provider = new HocuspocusProvider({ websocketProvider: getSyncSocket(), name: documentName, document: ydoc });
   // Given a shared websocketProvider, the provider does not attach itself (it only does so for a socket it owns).

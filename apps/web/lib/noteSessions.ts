@@ -1,5 +1,4 @@
-import type { LocalRegistry } from './localRegistry';
-import { type NoteSession, openNoteSession } from './noteSession';
+import { type NoteSession, type NoteStorage, openNoteSession } from './noteSession';
 
 interface Entry {
   readonly opening: Promise<NoteSession>;
@@ -8,26 +7,29 @@ interface Entry {
 
 // One session per note, shared by the editor and the background syncer: two providers for the same document
 // on one socket would be refused by the provider, and two Y.Docs for one note would only waste memory.
+// Keyed by the note's local database, so two users' copies of one note are never the same session.
 const entries = new Map<string, Entry>();
 
 /** The note's session, opened on first use; pair every call with {@link releaseNoteSession}. */
-export function acquireNoteSession(docId: string, registry: LocalRegistry): Promise<NoteSession> {
-  const existing = entries.get(docId);
+export function acquireNoteSession(docId: string, storage: NoteStorage): Promise<NoteSession> {
+  const key = storage.databaseFor(docId);
+  const existing = entries.get(key);
   if (existing) {
     existing.refs += 1;
     return existing.opening;
   }
-  const entry: Entry = { opening: openNoteSession(docId, registry), refs: 1 };
-  entries.set(docId, entry);
+  const entry: Entry = { opening: openNoteSession(docId, storage), refs: 1 };
+  entries.set(key, entry);
   entry.opening.catch(() => {
-    if (entries.get(docId) === entry) entries.delete(docId);
+    if (entries.get(key) === entry) entries.delete(key);
   });
   return entry.opening;
 }
 
 /** Gives a session back; the last holder's release closes it. */
-export function releaseNoteSession(docId: string): void {
-  const entry = entries.get(docId);
+export function releaseNoteSession(docId: string, storage: NoteStorage): void {
+  const docKey = storage.databaseFor(docId);
+  const entry = entries.get(docKey);
   if (!entry) return;
   entry.refs -= 1;
   if (entry.refs > 0) return;
@@ -35,8 +37,8 @@ export function releaseNoteSession(docId: string): void {
   // effect, or the editor opening a note the background syncer is finishing) keeps the same session.
   entry.opening.then(
     (session) => {
-      if (entry.refs > 0 || entries.get(docId) !== entry) return;
-      entries.delete(docId);
+      if (entry.refs > 0 || entries.get(docKey) !== entry) return;
+      entries.delete(docKey);
       session.destroy();
     },
     () => undefined,

@@ -1,4 +1,5 @@
-import { fail, type Result } from '@baalda/core';
+import { type Failure, fail } from '@baalda/core';
+import { reportSessionLost } from './account/sessionLoss';
 
 /**
  * Why a call to the relay's HTTP API did not succeed. `NETWORK_UNAVAILABLE` is this client's own code
@@ -7,8 +8,11 @@ import { fail, type Result } from '@baalda/core';
  */
 export type RelayCallCode = 'NETWORK_UNAVAILABLE' | 'RESPONSE_INVALID' | (string & {});
 
+/** A refusal; `retryAfterSeconds` when the relay said how long to wait (429 `Retry-After`). */
+export type RelayFailure = Failure<RelayCallCode> & { readonly retryAfterSeconds?: number };
+
 /** A relay answer that arrived: its parsed JSON body (undefined when it had none we could read). */
-export type RelayCall = Result<{ body: unknown }, RelayCallCode>;
+export type RelayCall = { readonly ok: true; readonly body: unknown } | RelayFailure;
 
 // A request that hangs (a captive portal, a half-dead Wi-Fi) must not keep the tree refresh waiting forever.
 const REQUEST_TIMEOUT_MS = 8000;
@@ -43,7 +47,18 @@ async function readRelayError(response: Response): Promise<RelayCall> {
     return fail('RESPONSE_INVALID', `The relay answered ${response.status}.`);
   }
   const message = typeof error.message === 'string' ? error.message : `The relay answered ${response.status}.`;
-  return fail(error.code, message);
+  // Whoever made the call gets the failure as usual; the account gate also hears the session is gone.
+  if (error.code === 'UNAUTHENTICATED') reportSessionLost();
+  const retryAfterSeconds = readRetryAfter(response.headers.get('retry-after'));
+  return retryAfterSeconds === undefined
+    ? fail(error.code, message)
+    : { ...fail(error.code, message), retryAfterSeconds };
+}
+
+/** `Retry-After` in seconds (the relay sends seconds, never an HTTP date); undefined when absent or odd. */
+export function readRetryAfter(header: string | null): number | undefined {
+  if (header === null || !/^\d{1,7}$/.test(header.trim())) return undefined;
+  return Number(header.trim());
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -52,4 +67,17 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/** `PUT url` with a JSON body. */
+export function putToRelay(url: string, body: unknown): Promise<RelayCall> {
+  return send(url, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/**
+ * `DELETE url`. The relay answers 204, so a success carries no body. The JSON content type is sent anyway:
+ * the relay refuses a cookie-authenticated change without it (a plain form can't forge that header).
+ */
+export function deleteFromRelay(url: string): Promise<RelayCall> {
+  return send(url, { method: 'DELETE', headers: { 'content-type': 'application/json' } });
 }

@@ -32,6 +32,16 @@ export function getSyncSocket(): HocuspocusProviderWebsocket {
   return socket;
 }
 
+/**
+ * Opens the socket again after a sign-in: the WebSocket upgrade carries the session cookie, so a socket
+ * opened before (signed out, or as someone else) must not go on speaking for the new session.
+ */
+export function reconnectSyncSocket(): void {
+  if (!socket) return;
+  socket.dropConnection('signed in');
+  if (navigator.onLine) void socket.connect();
+}
+
 /** The connection as the sync badge should see it: never "connected" while the browser says it's offline. */
 export function getConnectionStatus(): ConnectionStatus {
   if (!socket || !navigator.onLine) return 'disconnected';

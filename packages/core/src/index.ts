@@ -8,6 +8,19 @@ export {
   restrictionChangeDecision,
 } from './access/restrictionChange';
 export { hasRoleAtLeast, isVaultRole, VAULT_ROLES } from './access/roles';
+export { isReadOnlyToken, tokenRefusalOf } from './access/tokens';
+export { callerVaultView, mayApplyChange, pathsAnOpWrites } from './access/vaultOpAccess';
+export { type ParsedEmail, parseDays, parseDisplayName, parseEmail, parsePassword } from './accounts/accountInput';
+export {
+  ACCESS_TOKEN_PREFIX,
+  bearerTokenOf,
+  isAccessTokenShape,
+  isSecretShape,
+  SESSION_COOKIE,
+  sessionSecretFromCookie,
+} from './accounts/secretFormats';
+export { SIGN_IN_THROTTLE, SignInThrottle } from './accounts/signInThrottle';
+export { vaultIdFromName } from './accounts/vaultIds';
 export { conflictPath, isConflictPath, utcDateOf } from './conflicts/conflictName';
 export { DOC_ID_LENGTH, docIdFromRandomBytes } from './documents/docId';
 export {

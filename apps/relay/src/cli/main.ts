@@ -1,82 +1,51 @@
-// `npm run baalda -- <command>`: the vault tree from a terminal, through a running relay's HTTP API.
-// Paths are checked locally first (same rules as the relay), so a bad path never leaves the machine.
-import {
-  createFolder,
-  createNote,
-  emptyTrash,
-  listTrash,
-  listTree,
-  move,
-  reindex,
-  restore,
-  trash,
-  UsageError,
-} from './commands';
-import { createRelayClient, type RelayClient } from './relayClient';
+// `npm run baalda -- <command>`: the vault tree from a terminal, and the relay's accounts, vaults, private
+// folders and tokens for its operator, all through a running relay's HTTP API. Input is checked locally
+// first (core's rules), so bad input never leaves the machine.
+import { isAccessTokenShape, isValidVaultId } from '@baalda/core';
+import { createAdminClient } from './adminClient';
+import { adminKeyPath, readAdminKey } from './adminKeyFile';
+import { CliError, EXIT } from './cliError';
+import type { CommandInput } from './commandTypes';
+import { optionOf } from './inputChecks';
+import { type Invocation, parseArguments } from './parseArguments';
+import { createRelayClient } from './relayClient';
+import { USAGE } from './usage';
 
-const USAGE = `usage: npm run baalda -- [--relay URL] <command>
+const NO_TOKEN =
+  'pass --token or set BAALDA_TOKEN (create one in the web app or with `npm run baalda -- token create …`)';
 
-commands:
-  tree                       list folders and notes
-  trash                      list the trash
-  new <path.md>              create an empty note
-  mkdir <folder>             create a folder
-  mv <note|folder> <path>    rename or move
-  rm <note|folder>           move to the trash
-  restore <path|docId>       bring back from the trash
-  empty-trash                delete everything in the trash for good
-  reindex [--embedder NAME]  rebuild the search index from the stored notes
-
---relay defaults to $BAALDA_RELAY_URL or http://127.0.0.1:8787`;
-
-type Command = (client: RelayClient, args: string[], options: { embedder?: string }) => Promise<string>;
-
-const COMMANDS: Record<string, { arity: number; run: Command }> = {
-  tree: { arity: 0, run: (client) => listTree(client) },
-  trash: { arity: 0, run: (client) => listTrash(client) },
-  new: { arity: 1, run: (client, [path = '']) => createNote(client, path) },
-  mkdir: { arity: 1, run: (client, [path = '']) => createFolder(client, path) },
-  mv: { arity: 2, run: (client, [from = '', to = '']) => move(client, from, to) },
-  rm: { arity: 1, run: (client, [target = '']) => trash(client, target) },
-  restore: { arity: 1, run: (client, [target = '']) => restore(client, target) },
-  'empty-trash': { arity: 0, run: (client) => emptyTrash(client) },
-  reindex: { arity: 0, run: (client, _args, options) => reindex(client, options.embedder, process.stderr) },
-};
-
-// Removes `--flag value` from `rest` and returns the value.
-function takeFlag(rest: string[], flag: string): string | undefined {
-  const position = rest.indexOf(flag);
-  if (position < 0) return undefined;
-  const value = rest[position + 1];
-  if (value === undefined || value.startsWith('--')) throw new UsageError(`${flag} needs a value.`);
-  rest.splice(position, 2);
-  return value;
-}
-
-function parseArguments(argv: string[]): { relay: string; name: string; args: string[]; embedder?: string } {
-  const rest = [...argv];
-  const embedder = takeFlag(rest, '--embedder');
-  let relay = process.env.BAALDA_RELAY_URL ?? 'http://127.0.0.1:8787';
-  const flag = rest.indexOf('--relay');
-  if (flag >= 0) {
-    relay = rest[flag + 1] ?? '';
-    rest.splice(flag, 2);
-  }
-  if (!/^https?:\/\/[^\s]+$/.test(relay)) throw new UsageError(`--relay must be an http(s) URL, got "${relay}".`);
-  const [name = '', ...args] = rest;
-  const command = COMMANDS[name];
-  if (!command) throw new UsageError(name ? `Unknown command "${name}".\n\n${USAGE}` : USAGE);
-  if (args.length !== command.arity) throw new UsageError(`"${name}" takes ${command.arity} argument(s).\n\n${USAGE}`);
-  if (embedder !== undefined && name !== 'reindex') throw new UsageError('--embedder goes with reindex only.');
-  return { relay, name, args, embedder };
+function inputOf(invocation: Invocation): CommandInput {
+  const input: CommandInput = {
+    args: invocation.args,
+    options: invocation.options,
+    relay() {
+      const token = (optionOf(input, '--token') ?? process.env.BAALDA_TOKEN ?? '').trim();
+      if (!token) throw new CliError(NO_TOKEN);
+      if (!isAccessTokenShape(token)) throw new CliError('The token is not a Baalda access token (baalda_pat_…).');
+      const vaultId = optionOf(input, '--vault') ?? 'default';
+      if (!isValidVaultId(vaultId)) throw new CliError(`"${vaultId}" is not a vault id (like default or team-notes).`);
+      return createRelayClient(invocation.relay, { token, vaultId });
+    },
+    async admin() {
+      const file = adminKeyPath(optionOf(input, '--admin-key-file'), process.env, process.cwd());
+      return createAdminClient(invocation.relay, await readAdminKey(file), file);
+    },
+    note: (line) => process.stderr.write(`${line}\n`),
+  };
+  return input;
 }
 
 async function main(): Promise<void> {
-  const { relay, name, args, embedder } = parseArguments(process.argv.slice(2));
-  console.log(await COMMANDS[name]?.run(createRelayClient(relay), args, { embedder }));
+  const argv = process.argv.slice(2);
+  if (argv.length === 1 && ['help', '--help', '-h'].includes(argv[0] ?? '')) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const invocation = parseArguments(argv, process.env);
+  process.stdout.write(`${await invocation.command.run(inputOf(invocation))}\n`);
 }
 
 main().catch((error: unknown) => {
-  console.error((error as Error).message);
-  process.exit(error instanceof UsageError ? error.exitCode : 1);
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exitCode = error instanceof CliError ? error.exitCode : EXIT.refused;
 });

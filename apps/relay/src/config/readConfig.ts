@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { parseVersionSettings, type VersionSettings } from '@baalda/core';
 import type { DatabaseTarget } from '../db/openDatabase';
+import type { EdgeSettings } from '../server/requestAuth';
 
 /** The relay's settings, read from the environment (documented in README "Configuration"). */
 export interface RelayConfig {
@@ -12,6 +13,10 @@ export interface RelayConfig {
   readonly trashRetentionMs: number;
   /** VC1/VC3: how long a note must be quiet before a version is kept, and how many are kept. */
   readonly versionSettings: VersionSettings;
+  /** ACC10: BAALDA_ADMIN_KEY_FILE, default `<BAALDA_DATA_DIR>/admin.key` (also with DATABASE_URL). */
+  readonly adminKeyFile: string;
+  /** BAALDA_PUBLIC_URL (https → Secure cookies) and BAALDA_TRUST_PROXY (X-Forwarded-For). */
+  readonly edge: EdgeSettings;
 }
 
 /** Where the repository's exported web app lands after `npm run build`. */
@@ -26,6 +31,14 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string): RelayConfig {
     webDir: resolve(cwd, env.BAALDA_WEB_DIR?.trim() || DEFAULT_WEB_DIR),
     trashRetentionMs: readRetentionDays(env.BAALDA_TRASH_RETENTION_DAYS) * DAY_MS,
     versionSettings: readVersionSettings(env),
+    adminKeyFile: resolve(
+      cwd,
+      env.BAALDA_ADMIN_KEY_FILE?.trim() || join(env.BAALDA_DATA_DIR?.trim() || 'data', 'admin.key'),
+    ),
+    edge: {
+      publicUrl: readPublicUrl(env.BAALDA_PUBLIC_URL),
+      trustProxy: readFlag(env.BAALDA_TRUST_PROXY, 'BAALDA_TRUST_PROXY'),
+    },
   };
 }
 
@@ -85,4 +98,21 @@ function readNumber(raw: string | undefined, name: string): number | undefined {
   const value = Number(raw);
   if (!Number.isFinite(value)) throw new Error(`${name} must be a number, got ${JSON.stringify(raw)}.`);
   return value;
+}
+
+function readPublicUrl(raw: string | undefined): URL | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  try {
+    const url = new URL(raw.trim());
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url;
+  } catch {}
+  throw new Error(
+    `BAALDA_PUBLIC_URL must be an http:// or https:// URL such as https://notes.example.org, got ${JSON.stringify(raw)}.`,
+  );
+}
+
+function readFlag(raw: string | undefined, name: string): boolean {
+  if (raw === undefined || raw.trim() === '' || raw.trim() === '0' || raw.trim() === 'false') return false;
+  if (raw.trim() === '1' || raw.trim() === 'true') return true;
+  throw new Error(`${name} must be 1 or 0, got ${JSON.stringify(raw)}.`);
 }

@@ -1,8 +1,11 @@
 import { formatVaultDocumentName, parseDocumentName, parseVaultOpBatch } from '@baalda/core';
 import type { Extension, Hocuspocus, onConnectPayload, onStatelessPayload } from '@hocuspocus/server';
+import type { AccessService } from '../access/accessService';
+import { callerOfRef } from '../access/socketCallers';
+import { guardOf, type VaultGuard } from '../access/vaultGuard';
 import type { Logger } from '../server/logger';
-import { KNOWN_VAULTS } from '../vault/knownVaults';
 import type { VaultService } from '../vault/vaultService';
+import type { SyncContext } from './AccessExtension';
 
 /**
  * `vault:<id>` documents are channels, not content: clients connect read-only to hear
@@ -15,6 +18,7 @@ export class VaultChannelExtension implements Extension {
   extensionName = 'VaultChannelExtension';
 
   constructor(
+    private readonly access: AccessService,
     private readonly vaults: VaultService,
     private readonly clock: () => Date,
     private readonly logger: Logger,
@@ -23,18 +27,29 @@ export class VaultChannelExtension implements Extension {
   async onConnect({ documentName, connectionConfig }: onConnectPayload): Promise<void> {
     const address = parseDocumentName(documentName);
     if (!address.ok || address.kind !== 'vault') return;
-    if (!KNOWN_VAULTS.has(address.vaultId)) throw { reason: 'VAULT_NOT_FOUND: no vault has that id.' };
+    // Who may listen is AccessExtension's decision; the channel itself never takes Yjs updates.
     connectionConfig.readOnly = true;
   }
 
   async onStateless({ documentName, payload, connection }: onStatelessPayload): Promise<void> {
     const address = parseDocumentName(documentName);
     if (!address.ok || address.kind !== 'vault') return;
-    const reply = await this.answer(address.vaultId, payload);
+    const guard = await this.guardFor(connection.context as SyncContext, address.vaultId);
+    const reply = guard
+      ? await this.answer(address.vaultId, payload, guard)
+      : { type: 'error', requestId: null, code: 'UNAUTHENTICATED', message: 'Your access to this vault ended.' };
     connection.sendStateless(JSON.stringify(reply));
   }
 
-  private async answer(vaultId: string, payload: string): Promise<Record<string, unknown>> {
+  // ACL7: ops over the channel are the caller's, decided afresh for each message.
+  private async guardFor(context: SyncContext, vaultId: string): Promise<VaultGuard | null> {
+    const now = this.clock();
+    const caller = context.caller ? await callerOfRef(this.access, context.caller, now) : null;
+    const vault = caller ? await this.access.callers.vaultAccess(caller, vaultId, now) : null;
+    return vault ? guardOf(vault, now) : null;
+  }
+
+  private async answer(vaultId: string, payload: string, guard: VaultGuard): Promise<Record<string, unknown>> {
     const message = parseJson(payload);
     const requestId = typeof message?.requestId === 'string' ? message.requestId.slice(0, 64) : null;
     if (message?.type !== 'ops')
@@ -43,7 +58,7 @@ export class VaultChannelExtension implements Extension {
     const batch = parseVaultOpBatch(message, now.getTime());
     if (!batch.ok) return { type: 'error', requestId, code: batch.code, message: batch.message };
     try {
-      return { type: 'opsResult', requestId, ...(await this.vaults.applyOps(vaultId, batch.ops, now)) };
+      return { type: 'opsResult', requestId, ...(await this.vaults.applyOps(vaultId, batch.ops, now, guard)) };
     } catch (error) {
       this.logger.error('vault ops failed', { vaultId, message: (error as Error).message });
       return { type: 'error', requestId, code: 'INTERNAL_ERROR', message: 'The relay could not apply these ops.' };

@@ -1,4 +1,11 @@
-import { type CandidateRows, isInsideFolder, LexicalIndex, titleFromPath } from '@baalda/core';
+import {
+  type CandidateRows,
+  isHiddenPathKey,
+  isInsideFolder,
+  LexicalIndex,
+  pathKey,
+  titleFromPath,
+} from '@baalda/core';
 import { ColumnMatrix } from './columnMatrix';
 
 /** Where a row sits in the tree (IDX3). */
@@ -16,15 +23,19 @@ export interface SearchPointer {
   readonly kind: string;
 }
 
-/** Which rows a query may score (SRCH1): live rows of one vault, then folder and kind. */
+/** Which rows a query may score (SRCH1): live rows of one vault the caller may read, then folder and kind. */
 export interface CandidateFilter {
   readonly vaultId: string;
+  /** ACL5: keys of the private folders the caller is not in (`hiddenFolderKeys`); their rows never score. */
+  readonly hidden: readonly string[];
   readonly folder?: string;
   readonly kind?: string;
 }
 
 interface Entry extends IndexPlace, SearchPointer {
   readonly row: number;
+  /** pathKey(path), kept so choosing candidates never folds case per row per query. */
+  readonly pathKey: string;
   readonly version: number;
   readonly hasVector: boolean;
 }
@@ -74,7 +85,7 @@ export class SearchIndex {
   /** IDX3: the tree placed, moved, trashed or restored a note. */
   setPlace(docId: string, place: IndexPlace): void {
     const entry = this.entries.get(docId) ?? this.newEntry(docId);
-    this.placeEntry({ ...entry, ...place, title: titleFromPath(place.path) });
+    this.placeEntry({ ...entry, ...place, title: titleFromPath(place.path), pathKey: pathKey(place.path) });
   }
 
   /**
@@ -84,7 +95,8 @@ export class SearchIndex {
   setContent(docId: string, vector: Float32Array, version: number, placeIfNew: IndexPlace, text: string): void {
     let entry = this.entries.get(docId);
     if (!entry) {
-      entry = { ...this.newEntry(docId), ...placeIfNew, title: titleFromPath(placeIfNew.path) };
+      const place = { ...placeIfNew, title: titleFromPath(placeIfNew.path), pathKey: pathKey(placeIfNew.path) };
+      entry = { ...this.newEntry(docId), ...place };
       this.placeEntry(entry);
     }
     if (entry.hasVector && entry.version >= version) return;
@@ -106,8 +118,9 @@ export class SearchIndex {
   }
 
   /**
-   * SRCH1: the rows a query may score — live, in the vault, then folder and kind — ascending. Chosen
-   * before any score is computed. A row without text scores on its title alone.
+   * SRCH1, ACL5: the rows a query may score — live, in the vault, outside the caller's hidden folders,
+   * then folder and kind — ascending. Chosen before any score is computed, so BM25's statistics never
+   * count a note the caller can't read. A row without text scores on its title alone.
    */
   candidates(filter: CandidateFilter): CandidateRows {
     const slot = this.vaultSlots.get(filter.vaultId);
@@ -117,6 +130,7 @@ export class SearchIndex {
     const searchableIn = this.searchableIn;
     for (let row = 0; row < this.nextRow; row += 1) {
       if (searchableIn[row] !== slot) continue;
+      if (filter.hidden.length > 0 && isHiddenPathKey(this.keyAt(row), filter.hidden)) continue;
       if (filter.folder && !isInsideFolder(this.pathAt(row), filter.folder)) continue;
       rows[count++] = row;
     }
@@ -131,6 +145,11 @@ export class SearchIndex {
 
   private pathAt(row: number): string {
     return this.pointerAt(row)?.path ?? '';
+  }
+
+  private keyAt(row: number): string {
+    const docId = this.docIdByRow[row];
+    return (docId === undefined ? undefined : this.entries.get(docId)?.pathKey) ?? '';
   }
 
   private placeEntry(entry: Entry): void {
@@ -155,7 +174,18 @@ export class SearchIndex {
     const row = this.freeRows.pop() ?? this.nextRow++;
     this.ensureCapacity(row + 1);
     this.docIdByRow[row] = docId;
-    return { docId, row, version: 0, hasVector: false, vaultId: '', path: '', title: '', kind: 'note', live: false };
+    return {
+      docId,
+      row,
+      version: 0,
+      hasVector: false,
+      vaultId: '',
+      path: '',
+      pathKey: '',
+      title: '',
+      kind: 'note',
+      live: false,
+    };
   }
 
   private ensureCapacity(rows: number): void {

@@ -17,11 +17,14 @@ import { decodeVector } from './vectorCodec';
 /** A scored pointer (SRCH3): never the note's text. */
 export type SearchResult = SearchPointer & { readonly score: number };
 
-/** What a caller asks (SRCH5). `caller` is who asks; until permissions exist every caller sees the vault. */
+/**
+ * What a caller asks (SRCH5). `hidden` are the keys of the private folders the caller is not a member of
+ * (ACL5, `hiddenFolderKeys`): the route decides them, search only obeys.
+ */
 export interface SearchRequest {
   readonly query: string;
   readonly vaultId: string;
-  readonly caller: string;
+  readonly hidden: readonly string[];
   readonly limit?: number;
   readonly folder?: string;
   readonly kind?: string;
@@ -40,7 +43,12 @@ export function searchNotes(
   const ranked = rankNotes({
     queryTerms: lexicalTermsOf(request.query),
     lexical: index.lexical,
-    candidates: index.candidates({ vaultId: request.vaultId, folder: request.folder, kind: request.kind }),
+    candidates: index.candidates({
+      vaultId: request.vaultId,
+      hidden: request.hidden,
+      folder: request.folder,
+      kind: request.kind,
+    }),
     capacity: index.rowLimit,
     cosineAt: (row) => dotColumnMajor(query, columns, capacity, row),
     limit: request.limit ?? 10,

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { EMBEDDERS, type Embedder, embedderByName } from '@baalda/core';
+import { bearerTokenOf, EMBEDDERS, type Embedder, embedderByName } from '@baalda/core';
+import { isAdminKey } from '../access/adminKey';
 import type { ReindexProgress } from '../search/searchIndexes';
 import { sendError } from './httpErrors';
 import { readJsonBody } from './readJsonBody';
@@ -13,16 +14,13 @@ export interface AdminContext {
 /**
  * `POST /api/admin/reindex` with `{ "embedder"?: name }` (IDX5): answers with newline-delimited JSON, one
  * `{ done, total }` line per batch and a last line `{ done, total, embedder, seconds }` (or `{ error }`),
- * so a CLI can draw progress while search keeps serving. Loopback-only until accounts exist (issue 6).
+ * so a CLI can draw progress while search keeps serving. The caller is checked by {@link refuseNonAdmin}.
  */
 export async function handleReindex(
   request: IncomingMessage,
   response: ServerResponse,
   context: AdminContext,
 ): Promise<void> {
-  if (!isLoopback(request.socket.remoteAddress)) {
-    return sendError(response, 'FORBIDDEN', 'Admin routes answer only on this machine (127.0.0.1 or ::1).');
-  }
   if (request.method !== 'POST') {
     response.setHeader('Allow', 'POST');
     return sendError(response, 'METHOD_NOT_ALLOWED', 'Use POST.');
@@ -43,6 +41,21 @@ export async function handleReindex(
   } catch (error) {
     response.end(`${JSON.stringify({ error: (error as Error).message })}\n`);
   }
+}
+
+/**
+ * ACC10: `/api/admin/*` answers only on this machine and only with the admin key; true after refusing.
+ * 403 for another machine, 401 (with `WWW-Authenticate`) for a missing or wrong key.
+ */
+export function refuseNonAdmin(request: IncomingMessage, response: ServerResponse, adminKey: string): boolean {
+  if (!isLoopback(request.socket.remoteAddress)) {
+    sendError(response, 'FORBIDDEN', 'Admin routes answer only on this machine (127.0.0.1 or ::1).');
+    return true;
+  }
+  if (isAdminKey(bearerTokenOf(request.headers.authorization), adminKey)) return false;
+  response.setHeader('WWW-Authenticate', 'Bearer realm="baalda-admin"');
+  sendError(response, 'UNAUTHENTICATED', 'Send the admin key from the data folder (admin.key) as a Bearer token.');
+  return true;
 }
 
 function isLoopback(address: string | undefined): boolean {

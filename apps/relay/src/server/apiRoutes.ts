@@ -1,25 +1,32 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isValidVaultId, parseVaultOpBatch } from '@baalda/core';
+import { parseVaultOpBatch } from '@baalda/core';
+import { guardOf, type VaultGuard } from '../access/vaultGuard';
 import type { SearchRequest, searchNotes } from '../search/searchService';
-import { KNOWN_VAULTS } from '../vault/knownVaults';
 import type { VaultService } from '../vault/vaultService';
 import type { VersionService } from '../versions/versionService';
+import { type AuthContext, handleAuthRoute } from './authRoutes';
 import { sendError, sendJson } from './httpErrors';
+import { handleInviteRoute } from './inviteRoutes';
 import { readJsonBody } from './readJsonBody';
+import { refuseForeignOrigin, requireCaller, requireVault } from './requestAuth';
+import { RESTRICTION_ROUTES } from './restrictionRoutes';
+import { dispatch } from './routeTable';
+import { TOKEN_ROUTES } from './tokenRoutes';
+import { VAULT_ROUTES, type VaultRouteContext } from './vaultRoutes';
 import { handleVersionRoute, VERSION_ROUTE } from './versionRoutes';
 
 /** What the API routes need from the rest of the relay. */
-export interface ApiContext {
+export interface ApiContext extends AuthContext, VaultRouteContext {
   readonly vaults: VaultService;
   readonly search: (request: SearchRequest) => ReturnType<typeof searchNotes>;
-  readonly clock: () => Date;
   readonly backend: string;
   readonly versions: VersionService;
 }
 
 const VAULT_ROUTE = /^\/api\/vaults\/([^/]+)\/(tree|trash|ops|search)$/;
+const TABLE_ROUTES = [...VAULT_ROUTES, ...RESTRICTION_ROUTES, ...TOKEN_ROUTES];
 
-/** Handles `/api/*`; every answer is JSON. */
+/** Handles `/api/*`; every answer is JSON. Everything but health and auth needs a session or token. */
 export async function handleApiRequest(
   request: IncomingMessage,
   response: ServerResponse,
@@ -27,30 +34,45 @@ export async function handleApiRequest(
   context: ApiContext,
 ): Promise<void> {
   if (path === '/api/health') return allow(request, response, ['GET', 'HEAD'], () => sendHealth(response, context));
+  if (await handleAuthRoute(request, response, path, context)) return;
+  if (await handleInviteRoute(request, response, path, context)) return;
+  if (await dispatch(TABLE_ROUTES, request, response, path, context)) return;
   const history = VERSION_ROUTE.exec(path);
+  const match = history ?? VAULT_ROUTE.exec(path);
+  if (!match) return sendError(response, 'NOT_FOUND', `No API route at ${path}.`);
+  const guard = await authorize(request, response, match[1] ?? '', context);
+  if (!guard) return;
   if (history) {
     const [, vaultId = '', docId = '', versionId, restore] = history;
-    if (!isValidVaultId(vaultId) || !KNOWN_VAULTS.has(vaultId))
-      return sendError(response, 'VAULT_NOT_FOUND', `No vault "${vaultId}".`);
     const route = { vaultId, docId, versionId, restore: restore !== undefined };
-    return handleVersionRoute(request, response, route, context.versions);
+    return handleVersionRoute(request, response, route, context.versions, guard);
   }
-  const match = VAULT_ROUTE.exec(path);
-  if (!match) return sendError(response, 'NOT_FOUND', `No API route at ${path}.`);
   const [, vaultId = '', resource] = match;
-  if (!isValidVaultId(vaultId) || !KNOWN_VAULTS.has(vaultId))
-    return sendError(response, 'VAULT_NOT_FOUND', `No vault "${vaultId}".`);
   if (resource === 'ops')
-    return allow(request, response, ['POST'], () => applyOps(request, response, vaultId, context));
+    return allow(request, response, ['POST'], () => applyOps(request, response, vaultId, guard, context));
   if (resource === 'search')
-    return allow(request, response, ['GET', 'HEAD'], () => search(request, response, vaultId, context));
+    return allow(request, response, ['GET', 'HEAD'], () => search(request, response, vaultId, guard, context));
   return allow(request, response, ['GET', 'HEAD'], async () => {
-    sendJson(
-      response,
-      200,
-      resource === 'tree' ? await context.vaults.readTree(vaultId) : await context.vaults.readTrash(vaultId),
-    );
+    const answer =
+      resource === 'tree'
+        ? await context.vaults.readTree(vaultId, guard.hidden)
+        : await context.vaults.readTrash(vaultId, guard.hidden);
+    sendJson(response, 200, answer);
   });
+}
+
+// 401 without credentials, 404 for a vault that is not the caller's, 403 for a foreign Origin.
+async function authorize(
+  request: IncomingMessage,
+  response: ServerResponse,
+  vaultId: string,
+  context: ApiContext,
+): Promise<VaultGuard | null> {
+  const now = context.clock();
+  const caller = await requireCaller(request, response, context.access, now);
+  if (!caller || refuseForeignOrigin(request, response, caller, context.edge)) return null;
+  const vault = await requireVault(response, context.access, caller, vaultId, now);
+  return vault ? guardOf(vault, now) : null;
 }
 
 async function allow(
@@ -73,6 +95,7 @@ async function applyOps(
   request: IncomingMessage,
   response: ServerResponse,
   vaultId: string,
+  guard: VaultGuard,
   context: ApiContext,
 ): Promise<void> {
   const body = await readJsonBody(request);
@@ -80,17 +103,23 @@ async function applyOps(
   const now = context.clock();
   const batch = parseVaultOpBatch(body.value, now.getTime());
   if (!batch.ok) return sendError(response, batch.code, batch.message);
-  sendJson(response, 200, await context.vaults.applyOps(vaultId, batch.ops, now));
+  sendJson(response, 200, await context.vaults.applyOps(vaultId, batch.ops, now, guard));
 }
 
-// SRCH3/SRCH5: `?q=…&limit=…&folder=…&kind=…` → pointers only.
-function search(request: IncomingMessage, response: ServerResponse, vaultId: string, context: ApiContext): void {
+// SRCH3/SRCH5: `?q=…&limit=…&folder=…&kind=…` → pointers only, from the notes the caller may read (ACL5).
+function search(
+  request: IncomingMessage,
+  response: ServerResponse,
+  vaultId: string,
+  guard: VaultGuard,
+  context: ApiContext,
+): void {
   const params = new URL(request.url ?? '/', 'http://relay.invalid').searchParams;
   const limit = params.get('limit');
   const answer = context.search({
     query: params.get('q') ?? '',
     vaultId,
-    caller: 'anonymous',
+    hidden: guard.hidden,
     limit: limit === null ? undefined : Number(limit),
     folder: params.get('folder') ?? undefined,
     kind: params.get('kind') ?? undefined,

@@ -17,11 +17,28 @@ const HTTP_STATUS: Record<RelayErrorCode, number> = {
   VERSION_NOT_FOUND: 404,
   NOTE_IN_TRASH: 409,
   FORBIDDEN: 403,
+  UNAUTHENTICATED: 401,
+  SIGN_IN_FAILED: 401,
+  TOO_MANY_ATTEMPTS: 429,
+  EMAIL_TAKEN: 409,
+  EMAIL_INVALID: 400,
+  PASSWORD_WEAK: 400,
+  INVITE_REQUIRED: 403,
+  INVITE_INVALID: 404,
+  LAST_OWNER: 409,
+  USER_NOT_FOUND: 404,
+  TOKEN_NOT_FOUND: 404,
+  ORIGIN_REFUSED: 403,
+  RESTRICTION_REFUSED: 403,
+  VAULT_TAKEN: 409,
   INTERNAL_ERROR: 500,
 };
 
 /** Sends `{ error: { code, message } }` with the status the code maps to. */
 export function sendError(response: ServerResponse, code: RelayErrorCode, message: string = RELAY_ERRORS[code]): void {
+  // The rest of an oversized body is never read: closing the connection after the answer keeps a
+  // keep-alive client from sending its next request into the unread bytes.
+  if (code === 'REQUEST_TOO_LARGE') response.setHeader('Connection', 'close');
   sendJson(response, HTTP_STATUS[code], { error: { code, message } });
 }
 

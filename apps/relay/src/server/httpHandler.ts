@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type AdminContext, handleReindex } from './adminRoutes';
+import { handleAdminAccountRoute } from './adminAccountRoutes';
+import { type AdminContext, handleReindex, refuseNonAdmin } from './adminRoutes';
 import { type ApiContext, handleApiRequest } from './apiRoutes';
 import { sendError } from './httpErrors';
 import type { Logger } from './logger';
@@ -7,6 +8,7 @@ import { serveStaticFile } from './staticFiles';
 
 /** Everything the HTTP side of the relay needs. */
 export interface HttpContext extends ApiContext, AdminContext {
+  readonly adminKey: string;
   readonly webDir: string;
   readonly logger: Logger;
 }
@@ -25,7 +27,12 @@ export function createHttpHandler(context: HttpContext) {
 async function route(request: IncomingMessage, response: ServerResponse, context: HttpContext): Promise<void> {
   const path = decodePath(request.url ?? '/');
   if (path === null) return sendError(response, 'REQUEST_INVALID', 'The URL path is not valid percent-encoding.');
-  if (path === '/api/admin/reindex') return handleReindex(request, response, context);
+  if (path === '/api/admin' || path.startsWith('/api/admin/')) {
+    if (refuseNonAdmin(request, response, context.adminKey)) return;
+    if (path === '/api/admin/reindex') return handleReindex(request, response, context);
+    if (await handleAdminAccountRoute(request, response, path, context)) return;
+    return sendError(response, 'NOT_FOUND', `No admin route at ${path}.`);
+  }
   if (path === '/api' || path.startsWith('/api/')) return handleApiRequest(request, response, path, context);
   return serveStaticFile(request, response, path, context.webDir);
 }

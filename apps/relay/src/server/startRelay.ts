@@ -4,12 +4,19 @@ import {
   type Embedder,
   formatNoteDocumentName,
   hashedEmbedder,
+  SignInThrottle,
   VERSION_DEFAULTS,
   type VersionSettings,
 } from '@baalda/core';
 import { Hocuspocus } from '@hocuspocus/server';
 import type { WebSocketServer } from 'ws';
+import { createAccessService } from '../access/accessService';
+import { loadOrCreateAdminKey } from '../access/adminKey';
+import { closeSessionSockets, startConnectionRechecks } from '../access/connectionRechecks';
+import { DEFAULT_PASSWORD_COST, type PasswordCost } from '../access/passwords';
+import { newSecret } from '../access/secrets';
 import { type DatabaseTarget, openDatabase } from '../db/openDatabase';
+import { AccessExtension } from '../extensions/AccessExtension';
 import { IndexExtension } from '../extensions/IndexExtension';
 import { PersistenceExtension } from '../extensions/PersistenceExtension';
 import { StoreCycleReadings } from '../extensions/storeCycleReadings';
@@ -23,6 +30,7 @@ import { startVersionScheduler } from '../versions/versionScheduler';
 import { createVersionService } from '../versions/versionService';
 import { createHttpHandler } from './httpHandler';
 import type { Logger } from './logger';
+import type { EdgeSettings } from './requestAuth';
 import { waitForDocumentsToUnload } from './shutdown';
 import { attachWebSocketEdge, SYNC_PATH } from './websocketEdge';
 
@@ -49,6 +57,12 @@ export interface RelayOptions {
   readonly shutdownTimeoutMs?: number;
   /** VC1/VC3: quiet period and cap of version history; VERSION_DEFAULTS when absent. */
   readonly versionSettings?: VersionSettings;
+  /** ACC10: where the admin key is kept; absent: a fresh key in memory only (tests read `relay.adminKey`). */
+  readonly adminKeyFile?: string;
+  /** ACC2: scrypt cost; DEFAULT_PASSWORD_COST when absent. */
+  readonly passwordCost?: PasswordCost;
+  /** How the relay is reached from outside (cookie flags, own origin, proxy). */
+  readonly edge?: EdgeSettings;
 }
 
 /** A running relay. */
@@ -57,6 +71,10 @@ export interface Relay {
   readonly httpUrl: string;
   readonly syncUrl: string;
   readonly hocuspocus: Hocuspocus;
+  /** ACC10: the key `/api/admin/*` wants as a Bearer token. */
+  readonly adminKey: string;
+  /** ACL6: re-decides every open sync connection now. */
+  recheckConnections(): Promise<void>;
   /** VC1: runs a quiet-version capture now (with the relay's clock); how many versions were kept. */
   captureQuietVersions(): Promise<number>;
   /** Stops taking connections, stores every changed document, then closes the database. */
@@ -78,7 +96,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const indexes = await SearchIndexes.open(database.prisma, options.embedder ?? hashedEmbedder);
   const vaults = createVaultService(
     database.prisma,
-    (vaultId, version) => broadcastTreeChanged(hocuspocus, vaultId, version),
+    (vaultId, version) => {
+      broadcastTreeChanged(hocuspocus, vaultId, version);
+      // ACL6: a note moved into a private folder closes the sockets that may no longer read it.
+      rechecks.request();
+    },
     {
       setPlace: (docId, place) => indexes.setPlace(docId, place),
       // DOC2: a purged note's clients are let go; reconnecting is refused (DOC_ID_RETIRED).
@@ -89,14 +111,19 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     },
   );
   const versionSettings = options.versionSettings ?? VERSION_DEFAULTS;
+  const access = createAccessService(database.prisma, options.passwordCost ?? DEFAULT_PASSWORD_COST);
+  const adminKey = options.adminKeyFile ? await loadOrCreateAdminKey(options.adminKeyFile) : newSecret();
+  const edge = options.edge ?? { publicUrl: null, trustProxy: false };
+  const rechecks = startConnectionRechecks(access, hocuspocus, { clock, logger: options.logger });
   // The note's text is read once per store and shared by the version and index extensions.
   const readings = new StoreCycleReadings();
   hocuspocus.configuration.extensions.push(
+    new AccessExtension(access, clock, options.logger),
     // Before persistence: it reads the state a destructive edit is about to replace (VC2).
     new VersionExtension(database.prisma, versionSettings, clock, options.logger, readings),
     new PersistenceExtension(store, clock, options.logger),
     new IndexExtension(indexes, clock, readings),
-    new VaultChannelExtension(vaults, clock, options.logger),
+    new VaultChannelExtension(access, vaults, clock, options.logger),
   );
   const purger = startTrashPurger(vaults, {
     retentionMs: options.trashRetentionMs ?? DEFAULT_TRASH_RETENTION_MS,
@@ -119,9 +146,15 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       backend: database.backend,
       webDir: options.webDir,
       logger: options.logger,
+      access,
+      edge,
+      adminKey,
+      throttle: new SignInThrottle(),
+      recheckConnections: () => rechecks.request(),
+      closeSessionSockets: (sessionHash) => closeSessionSockets(hocuspocus, sessionHash),
     }),
   );
-  const wss = attachWebSocketEdge(httpServer, hocuspocus, options.logger);
+  const wss = attachWebSocketEdge(httpServer, hocuspocus, options.logger, edge);
   const port = await listen(httpServer, options.port, options.host);
   const urlHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   let closing: Promise<void> | undefined;
@@ -130,10 +163,13 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     httpUrl: `http://${urlHost}:${port}`,
     syncUrl: `ws://${urlHost}:${port}${SYNC_PATH}`,
     hocuspocus,
+    adminKey,
+    recheckConnections: () => rechecks.runNow(),
     captureQuietVersions: () => versionScheduler.runNow(),
     close: () => {
       purger.stop();
       versionScheduler.stop();
+      rechecks.stop();
       closing ??= shutDown(httpServer, wss, hocuspocus, options.shutdownTimeoutMs ?? 10_000, options.logger).finally(
         async () => {
           await versionScheduler.idle();

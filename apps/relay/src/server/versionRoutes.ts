@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isValidDocId } from '@baalda/core';
+import type { VaultGuard } from '../access/vaultGuard';
 import type { VersionService } from '../versions/versionService';
 import { sendError, sendJson } from './httpErrors';
 import { readJsonBody } from './readJsonBody';
@@ -24,6 +25,7 @@ export async function handleVersionRoute(
   response: ServerResponse,
   route: VersionRoute,
   versions: VersionService,
+  guard: VaultGuard,
 ): Promise<void> {
   if (!isValidDocId(route.docId)) return sendError(response, 'NOTE_NOT_FOUND', `No note "${route.docId}".`);
   const method = request.method ?? '';
@@ -31,6 +33,12 @@ export async function handleVersionRoute(
   if (!allowed.includes(method)) {
     response.setHeader('Allow', allowed.join(', '));
     return sendError(response, 'METHOD_NOT_ALLOWED', `Use ${allowed.join(' or ')}.`);
+  }
+  // ACL4: a note the caller can't read answers exactly like one that does not exist.
+  const path = await versions.pathOf(route.vaultId, route.docId);
+  if (path === null || !guard.canRead(path)) return noNote(response, route.docId);
+  if (method === 'POST' && !guard.canWrite(path)) {
+    return sendError(response, 'FORBIDDEN', "You may read this note's history but not change it.");
   }
   if (method === 'POST') {
     const body = await readJsonBody(request);

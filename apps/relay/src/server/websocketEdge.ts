@@ -6,6 +6,7 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { closeFrameFor } from './closeCodes';
 import { inspectFrame } from './frameInspector';
 import type { Logger } from './logger';
+import { type EdgeSettings, isOwnOrigin } from './requestAuth';
 
 /** The one path the sync WebSocket is served on. */
 export const SYNC_PATH = '/sync';
@@ -18,11 +19,22 @@ const TRANSPORT_MAX_PAYLOAD = LIMITS.maxFrameBytes * 2;
  * Accepts WebSocket upgrades on SYNC_PATH and hands each checked frame to Hocuspocus. Frames that fail
  * the envelope check close the socket with a reason naming the rule, before Hocuspocus decodes them.
  */
-export function attachWebSocketEdge(httpServer: HttpServer, hocuspocus: Hocuspocus, logger: Logger): WebSocketServer {
+export function attachWebSocketEdge(
+  httpServer: HttpServer,
+  hocuspocus: Hocuspocus,
+  logger: Logger,
+  edge: EdgeSettings,
+): WebSocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: TRANSPORT_MAX_PAYLOAD });
   httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (pathOf(request) !== SYNC_PATH) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    // Cross-site WebSocket hijacking: a page of another site could open the socket with our cookie.
+    const origin = request.headers.origin;
+    if (origin !== undefined && !isOwnOrigin(origin, request, edge)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => connectClient(ws, request, hocuspocus, logger));
@@ -31,7 +43,8 @@ export function attachWebSocketEdge(httpServer: HttpServer, hocuspocus: Hocuspoc
 }
 
 function connectClient(ws: WebSocket, request: IncomingMessage, hocuspocus: Hocuspocus, logger: Logger): void {
-  const client = hocuspocus.handleConnection(ws, toFetchRequest(request));
+  const edgeSocket = { close: (code: number, reason: string) => ws.close(code, reason) };
+  const client = hocuspocus.handleConnection(ws, toFetchRequest(request), { edgeSocket });
   ws.on('message', (data: RawData, isBinary: boolean) => {
     // Frames already in flight after a refusal must not reach Hocuspocus.
     if (ws.readyState !== ws.OPEN) return;

@@ -1,5 +1,4 @@
 import type { Logger } from '../server/logger';
-import { KNOWN_VAULTS } from './knownVaults';
 import type { VaultService } from './vaultService';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -11,7 +10,7 @@ export function startTrashPurger(
 ): { stop(): void } {
   const sweep = async () => {
     const now = options.clock();
-    for (const vaultId of KNOWN_VAULTS) {
+    for (const vaultId of await vaults.listVaultIds()) {
       try {
         const purged = await vaults.purgeTrashedBefore(vaultId, new Date(now.getTime() - options.retentionMs), now);
         if (purged > 0) options.logger.info('purged expired trash', { vaultId, purged });

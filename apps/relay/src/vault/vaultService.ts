@@ -1,13 +1,19 @@
 import {
+  callerVaultView,
+  likePrefixPatternOf,
+  mayApplyChange,
   type OpOutcome,
   pathKey,
+  pathsAnOpWrites,
   planVaultOp,
   titleFromPath,
   type VaultChange,
   type VaultNote,
   type VaultOp,
 } from '@baalda/core';
-import type { PrismaClient } from '../generated/prisma/client';
+import { moveRestrictions } from '../access/restrictionStore';
+import type { VaultGuard } from '../access/vaultGuard';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import { applyVaultChange, changesSomething, purgeNotes } from './applyVaultChange';
 import { createKeyedMutex } from './keyedMutex';
 import { createPrismaVaultView, toVaultNote } from './prismaVaultView';
@@ -26,9 +32,18 @@ export interface TreeSnapshot {
 
 /** Applies tree ops and reads trees; the one writer of the `note`, `folder` and `vault_op` tables. */
 export interface VaultService {
-  applyOps(vaultId: string, ops: readonly VaultOp[], now: Date): Promise<{ version: number; results: OpOutcome[] }>;
-  readTree(vaultId: string): Promise<TreeSnapshot>;
-  readTrash(vaultId: string): Promise<{ version: number; notes: TreeNote[] }>;
+  /** Applies ops as the caller (ACL7): `guard` decides what it may read and change; none = the relay itself. */
+  applyOps(
+    vaultId: string,
+    ops: readonly VaultOp[],
+    now: Date,
+    guard?: VaultGuard,
+  ): Promise<{ version: number; results: OpOutcome[] }>;
+  /** The tree without the folders in `hidden` (ACL5 keys) and everything inside them. */
+  readTree(vaultId: string, hidden?: readonly string[]): Promise<TreeSnapshot>;
+  readTrash(vaultId: string, hidden?: readonly string[]): Promise<{ version: number; notes: TreeNote[] }>;
+  /** Every vault's id (the trash purger visits each). */
+  listVaultIds(): Promise<string[]>;
   /** TR4: purges notes trashed before `cutoff`; returns how many. */
   purgeTrashedBefore(vaultId: string, cutoff: Date, now: Date): Promise<number>;
 }
@@ -50,13 +65,20 @@ export function createVaultService(
   // One writer per vault at a time in this process; the partial unique index guards across processes.
   const mutex = createKeyedMutex();
 
-  async function applyOne(vaultId: string, op: VaultOp, now: Date): Promise<{ outcome: OpOutcome; changed: boolean }> {
+  async function applyOne(
+    vaultId: string,
+    op: VaultOp,
+    now: Date,
+    guard: VaultGuard | undefined,
+  ): Promise<{ outcome: OpOutcome; changed: boolean }> {
     const applied = await prisma.$transaction(
       async (tx): Promise<{ outcome: OpOutcome; change: VaultChange | null }> => {
         const seen = await tx.vaultOp.findUnique({ where: { opId: op.opId } });
         if (seen) return { outcome: seen.outcome as unknown as OpOutcome, change: null };
-        const change = await planVaultOp(op, createPrismaVaultView(tx, vaultId), now.getTime());
+        const change = await planAs(tx, vaultId, op, now, guard);
         await applyVaultChange(tx, vaultId, change, now);
+        if (op.kind === 'moveFolder' && change.outcome.ok)
+          await moveRestrictions(tx, vaultId, pathKey(op.path), op.newPath);
         await tx.vaultOp.create({
           data: { opId: op.opId, vaultId, outcome: change.outcome as object, appliedAt: now },
         });
@@ -76,12 +98,12 @@ export function createVaultService(
   }
 
   return {
-    applyOps: (vaultId, ops, now) =>
+    applyOps: (vaultId, ops, now, guard) =>
       mutex.run(vaultId, async () => {
         const results: OpOutcome[] = [];
         let changed = false;
         for (const op of ops) {
-          const applied = await applyOne(vaultId, op, now);
+          const applied = await applyOne(vaultId, op, now, guard);
           results.push(applied.outcome);
           changed ||= applied.changed;
         }
@@ -90,22 +112,21 @@ export function createVaultService(
         return { version, results };
       }),
 
-    async readTree(vaultId) {
+    async readTree(vaultId, hidden = []) {
       const [version, rows, folders] = await Promise.all([
         readVersion(vaultId),
-        prisma.note.findMany({ where: { vaultId, deletedAt: null }, orderBy: { pathKey: 'asc' } }),
-        prisma.folder.findMany({ where: { vaultId }, orderBy: { pathKey: 'asc' } }),
+        readVisibleNotes(prisma, vaultId, hidden, 'live'),
+        readVisibleFolders(prisma, vaultId, hidden),
       ]);
       const notes = rows.map(toTreeNote);
       const explicitFolders = folders.map((folder) => folder.path);
       return { version, notes, folders: listFolders(notes, explicitFolders), explicitFolders };
     },
 
-    async readTrash(vaultId) {
-      const rows = await prisma.note.findMany({
-        where: { vaultId, deletedAt: { not: null } },
-        orderBy: { deletedAt: 'desc' },
-      });
+    listVaultIds: async () => (await prisma.vault.findMany({ select: { id: true } })).map((vault) => vault.id),
+
+    async readTrash(vaultId, hidden = []) {
+      const rows = await readVisibleNotes(prisma, vaultId, hidden, 'trashed');
       return { version: await readVersion(vaultId), notes: rows.map(toTreeNote) };
     },
 
@@ -159,4 +180,91 @@ function mirrorPlacements(vaultId: string, change: VaultChange, placements: Inde
   for (const note of change.putNotes)
     placements.setPlace(note.docId, { vaultId, path: note.path, live: note.deletedAt === null });
   for (const docId of change.purgeDocIds) placements.remove(docId);
+}
+
+/**
+ * ACL7: plans an op as the caller may. Named target paths are checked first (FORBIDDEN before planning
+ * could say PATH_TAKEN about a hidden note); planning sees the vault as the caller does; the planned
+ * change must touch only writable paths (a hidden folder inside a moved one, say).
+ */
+async function planAs(
+  tx: Prisma.TransactionClient,
+  vaultId: string,
+  op: VaultOp,
+  now: Date,
+  guard: VaultGuard | undefined,
+): Promise<VaultChange> {
+  const view = createPrismaVaultView(tx, vaultId);
+  if (!guard) return planVaultOp(op, view, now.getTime());
+  if (!guard.mayWriteVault) return forbidden(op, "Viewers and read-only tokens can't change this vault.");
+  if (!pathsAnOpWrites(op).every(guard.canWrite)) return forbidden(op, "You can't change anything there.");
+  const change = await planVaultOp(op, callerVaultView(view, guard.canRead), now.getTime());
+  if (!change.outcome.ok) return change;
+  const touched = [...change.putNotes.map((note) => note.docId), ...change.purgeDocIds];
+  const before = new Map(
+    (await tx.note.findMany({ where: { docId: { in: touched } }, select: { docId: true, path: true } })).map(
+      (row) => [row.docId, row.path] as const,
+    ),
+  );
+  if (mayApplyChange(change, (docId) => before.get(docId), guard.canWrite)) return change;
+  return forbidden(op, 'This would change notes or folders you may not change.');
+}
+
+function forbidden(op: VaultOp, message: string): VaultChange {
+  return {
+    putNotes: [],
+    purgeDocIds: [],
+    putFolders: [],
+    removeFolders: [],
+    outcome: { opId: op.opId, ok: false, kind: op.kind, code: 'FORBIDDEN', message },
+  };
+}
+
+interface NoteRowSql {
+  doc_id: string;
+  path: string;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+  conflict_of: string | null;
+}
+
+// ACL5's SQL predicate: rows whose key is, or lies in, a hidden folder are never read.
+async function readVisibleNotes(
+  prisma: PrismaClient,
+  vaultId: string,
+  hidden: readonly string[],
+  state: 'live' | 'trashed',
+): Promise<Parameters<typeof toVaultNote>[0][]> {
+  const patterns = hidden.map(likePrefixPatternOf);
+  const keys = [...hidden];
+  const rows =
+    state === 'live'
+      ? await prisma.$queryRaw<NoteRowSql[]>`
+        SELECT doc_id, path, created_at, updated_at, deleted_at, conflict_of FROM note
+        WHERE vault_id = ${vaultId} AND deleted_at IS NULL
+          AND NOT (path_key = ANY(${keys}::text[]) OR path_key LIKE ANY(${patterns}::text[]))
+        ORDER BY path_key`
+      : await prisma.$queryRaw<NoteRowSql[]>`
+        SELECT doc_id, path, created_at, updated_at, deleted_at, conflict_of FROM note
+        WHERE vault_id = ${vaultId} AND deleted_at IS NOT NULL
+          AND NOT (path_key = ANY(${keys}::text[]) OR path_key LIKE ANY(${patterns}::text[]))
+        ORDER BY deleted_at DESC`;
+  return rows.map((row) => ({
+    docId: row.doc_id,
+    path: row.path,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    deletedAt: row.deleted_at,
+    conflictOf: row.conflict_of,
+  }));
+}
+
+async function readVisibleFolders(prisma: PrismaClient, vaultId: string, hidden: readonly string[]) {
+  const patterns = hidden.map(likePrefixPatternOf);
+  return prisma.$queryRaw<Array<{ path: string }>>`
+    SELECT path FROM folder
+    WHERE vault_id = ${vaultId}
+      AND NOT (path_key = ANY(${[...hidden]}::text[]) OR path_key LIKE ANY(${patterns}::text[]))
+    ORDER BY path_key`;
 }

@@ -9,6 +9,8 @@ import { listVersions, readVersion, type VersionSummary, type VersionWithText } 
 export type NoteProblem = 'NO_NOTE' | 'IN_TRASH';
 
 export interface VersionService {
+  /** The note's path in the vault (live or trashed), for the access check; null when it is not there. */
+  pathOf(vaultId: string, docId: string): Promise<string | null>;
   list(vaultId: string, docId: string): Promise<VersionSummary[] | null>;
   read(vaultId: string, docId: string, versionId: string): Promise<VersionWithText | null | NoteProblem>;
   keepManual(vaultId: string, docId: string): Promise<VersionSummary | null | NoteProblem>;
@@ -32,6 +34,8 @@ export function createVersionService(
     return note.deletedAt ? 'IN_TRASH' : 'LIVE';
   };
   return {
+    pathOf: async (vaultId, docId) =>
+      (await prisma.note.findFirst({ where: { docId, vaultId }, select: { path: true } }))?.path ?? null,
     list: async (vaultId, docId) =>
       (await stateOf(vaultId, docId)) === 'NO_NOTE' ? null : listVersions(prisma, docId),
     read: async (vaultId, docId, versionId) => {

@@ -4,6 +4,7 @@ import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import type * as Y from 'yjs';
 import { useLiveText } from '../../hooks/useLiveText';
 import { useVersionHistory } from '../../hooks/useVersionHistory';
+import type { VersionApi } from '../../lib/history/versionApi';
 import type { HistoryState, VersionHistory, VersionListView } from '../../lib/history/versionHistory';
 import { describeNotice } from '../../lib/history/versionLabels';
 import styles from './HistoryPanel.module.css';
@@ -13,20 +14,23 @@ import { VersionView } from './VersionView';
 interface HistoryPanelProps {
   readonly docId: string;
   readonly ydoc: Y.Doc;
-  /** True for a note in the trash: its history can be read, but nothing is saved or restored (TR1). */
-  readonly readOnly: boolean;
+  /** The open vault's history routes. */
+  readonly api: VersionApi;
+  /**
+   * Why nothing can be saved or restored, or null when it can: a note in the trash (TR1), or a vault the
+   * person may only read. Its history can still be read.
+   */
+  readonly readOnlyReason: string | null;
   onClose(): void;
 }
-
-const READ_ONLY_REASON = 'Restore the note from the trash to change it.';
 
 /**
  * The open note's versions beside the editor. Not a modal: the note stays in view and keeps syncing, so a
  * restore shows up in the editor as any collaborator's edit would (the relay applies it; VC6), and the diff
  * follows the text as it changes.
  */
-export function HistoryPanel({ docId, ydoc, readOnly, onClose }: HistoryPanelProps) {
-  const { state, history } = useVersionHistory(docId);
+export function HistoryPanel({ docId, ydoc, api, readOnlyReason, onClose }: HistoryPanelProps) {
+  const { state, history } = useVersionHistory(docId, api);
   const currentText = useLiveText(ydoc);
   const headingId = useId();
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -43,14 +47,14 @@ export function HistoryPanel({ docId, ydoc, readOnly, onClose }: HistoryPanelPro
       onKeyDown={onKeyDown}
     >
       <PanelHeader headingId={headingId} state={state} history={history} onClose={onClose} />
-      <SaveNow state={state} history={history} readOnly={readOnly} />
+      <SaveNow state={state} history={history} readOnlyReason={readOnlyReason} />
       <NoticeLine state={state} />
       <ListBody list={state.list} selectedId={state.selected?.id ?? null} onSelect={(id) => void history?.select(id)} />
       {state.selected && (
         <VersionView
           selected={state.selected}
           currentText={currentText}
-          restoreBlocked={readOnly ? READ_ONLY_REASON : null}
+          restoreBlocked={readOnlyReason}
           restoring={state.action === 'restoring'}
           onRestore={(id) => void history?.restore(id)}
         />
@@ -91,20 +95,20 @@ function PanelHeader({ headingId, state, history, onClose }: PartProps & { headi
 }
 
 /** VC4 happens on the relay: saving unchanged text is answered with a notice, not a duplicate version. */
-function SaveNow({ state, history, readOnly }: PartProps & { readOnly: boolean }) {
+function SaveNow({ state, history, readOnlyReason }: PartProps & { readOnlyReason: string | null }) {
   return (
     <div className={styles.actions}>
       <button
         type="button"
         className={styles.quiet}
         data-testid="history-save-now"
-        disabled={!history || readOnly || state.action !== null}
-        title={readOnly ? READ_ONLY_REASON : 'Keep the note’s text as it is now as a version'}
+        disabled={!history || readOnlyReason !== null || state.action !== null}
+        title={readOnlyReason ?? 'Keep the note’s text as it is now as a version'}
         onClick={() => void history?.saveNow()}
       >
         {state.action === 'saving' ? 'Saving…' : 'Save version now'}
       </button>
-      {readOnly && <span className={styles.hint}>{READ_ONLY_REASON}</span>}
+      {readOnlyReason && <span className={styles.hint}>{readOnlyReason}</span>}
     </div>
   );
 }

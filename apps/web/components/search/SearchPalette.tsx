@@ -1,6 +1,7 @@
 'use client';
 
 import { type KeyboardEvent, type MouseEvent, useId, useRef, useState } from 'react';
+import { useCurrentVault } from '../../hooks/useCurrentVault';
 import { useModalDialog } from '../../hooks/useModalDialog';
 import { type SearchView, useNoteSearch } from '../../hooks/useNoteSearch';
 import { MAX_QUERY_LENGTH, type SearchHit } from '../../lib/search/searchTypes';
@@ -22,7 +23,7 @@ export function SearchPalette({ onOpenNote, onClose }: SearchPaletteProps) {
   useModalDialog(dialog);
   const listId = useId();
   const [query, setQuery] = useState('');
-  const view = useNoteSearch(query);
+  const view = useNoteSearch(useCurrentVault().vault.search, query);
   const hits = view.status === 'answered' && view.ok ? view.hits : [];
   // The arrows pick by position; a new answer starts at the top again.
   const [active, setActive] = useState({ hits, index: 0 });

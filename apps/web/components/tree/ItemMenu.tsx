@@ -1,17 +1,20 @@
 'use client';
 
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { FolderPrivacyMenuItem } from '../settings/FolderPrivacyProvider';
 import styles from './ItemMenu.module.css';
 
 interface ItemMenuProps {
   /** The item's name, for the button's accessible label. */
   readonly name: string;
+  /** Set on a folder's menu, which then offers the folder's privacy (ACL2). */
+  readonly folderPath?: string;
   onRename(): void;
   onTrash(): void;
 }
 
 /** The "⋯" menu of a tree row: Rename and Move to trash, usable with the keyboard alone. */
-export function ItemMenu({ name, onRename, onTrash }: ItemMenuProps) {
+export function ItemMenu({ name, folderPath, onRename, onTrash }: ItemMenuProps) {
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -28,6 +31,11 @@ export function ItemMenu({ name, onRename, onTrash }: ItemMenuProps) {
   const choose = (action: () => void) => () => {
     setOpen(false);
     action();
+  };
+  // The privacy dialog hands the focus back to where it was: the menu's button, not a vanished item.
+  const closeToButton = () => {
+    button.current?.focus();
+    setOpen(false);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
@@ -73,6 +81,7 @@ export function ItemMenu({ name, onRename, onTrash }: ItemMenuProps) {
           >
             Move to trash
           </button>
+          {folderPath !== undefined && <FolderPrivacyMenuItem folderPath={folderPath} onChosen={closeToButton} />}
         </div>
       )}
     </div>

@@ -4,6 +4,7 @@ import { pathKey } from '@baalda/core';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import type { TreeItem } from '../../lib/vault/treeActions';
 import type { FolderNode } from '../../lib/vault/treeModel';
+import { PrivateFolderMark } from '../settings/FolderPrivacyProvider';
 import { ItemMenu } from './ItemMenu';
 import { RenameInput } from './RenameInput';
 import { itemKey, useTreeUi } from './treeUi';
@@ -26,7 +27,7 @@ export function TreeFolderRow({ node, depth, invalid, children }: TreeFolderRowP
   const renaming = ui.renamingKey === itemKey(item);
   const dropTarget = ui.drag.targetKey === key;
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'F2') {
+    if (event.key === 'F2' && !ui.readOnly) {
       event.preventDefault();
       ui.startRename(item);
     }
@@ -53,9 +54,9 @@ export function TreeFolderRow({ node, depth, invalid, children }: TreeFolderRowP
             aria-expanded={open}
             title={node.path}
             onClick={() => ui.toggleFolder(node.path)}
-            onDoubleClick={() => ui.startRename(item)}
+            onDoubleClick={ui.readOnly ? undefined : () => ui.startRename(item)}
             onKeyDown={onKeyDown}
-            draggable
+            draggable={!ui.readOnly}
             onDragStart={(event) => ui.drag.start(item, event)}
             onDragEnd={ui.drag.end}
           >
@@ -76,10 +77,16 @@ export function TreeFolderRow({ node, depth, invalid, children }: TreeFolderRowP
               />
             </svg>
             <span className={styles.name}>{node.name}</span>
+            <PrivateFolderMark folderPath={node.path} />
           </button>
         )}
-        {!renaming && (
-          <ItemMenu name={node.name} onRename={() => ui.startRename(item)} onTrash={() => ui.trash(item)} />
+        {!renaming && !ui.readOnly && (
+          <ItemMenu
+            name={node.name}
+            folderPath={node.path}
+            onRename={() => ui.startRename(item)}
+            onTrash={() => ui.trash(item)}
+          />
         )}
       </div>
       {open && children}

@@ -2,7 +2,6 @@
 
 import { isConflictPath } from '@baalda/core';
 import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
-import { noteHref } from '../../lib/noteUrl';
 import type { TreeItem } from '../../lib/vault/treeActions';
 import type { NoteNode } from '../../lib/vault/treeModel';
 import { ConflictPill } from './ConflictPill';
@@ -30,7 +29,7 @@ export function TreeNoteRow({ node, depth, invalid }: TreeNoteRowProps) {
     if (!selected) ui.openNote(note.docId);
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'F2') {
+    if (event.key === 'F2' && !ui.readOnly) {
       event.preventDefault();
       ui.startRename(item);
     }
@@ -54,14 +53,14 @@ export function TreeNoteRow({ node, depth, invalid }: TreeNoteRowProps) {
           />
         ) : (
           <a
-            href={noteHref(note.docId)}
+            href={ui.hrefOf(note.docId)}
             className={styles.label}
             aria-current={selected ? 'page' : undefined}
             title={note.path}
             onClick={onClick}
-            onDoubleClick={() => ui.startRename(item)}
+            onDoubleClick={ui.readOnly ? undefined : () => ui.startRename(item)}
             onKeyDown={onKeyDown}
-            draggable
+            draggable={!ui.readOnly}
             onDragStart={(event) => ui.drag.start(item, event)}
             onDragEnd={ui.drag.end}
           >
@@ -70,7 +69,7 @@ export function TreeNoteRow({ node, depth, invalid }: TreeNoteRowProps) {
             {(note.conflictOf !== null || isConflictPath(note.path)) && <ConflictPill />}
           </a>
         )}
-        {!renaming && (
+        {!renaming && !ui.readOnly && (
           <ItemMenu name={node.name} onRename={() => ui.startRename(item)} onTrash={() => ui.trash(item)} />
         )}
       </div>

@@ -11,6 +11,10 @@ export type RenameCommit = 'enter' | 'blur';
 /** What every row of the tree reads and calls, without threading props through each level. */
 export interface TreeUi {
   readonly openId: string | null;
+  /** True for a viewer: rows open notes but offer no rename, move or trash. */
+  readonly readOnly: boolean;
+  /** The link of a note in the open vault. */
+  hrefOf(docId: string): string;
   /** Key of the folder new items go into, when a folder (not a note) was picked last. */
   readonly selectedFolderKey: string | null;
   /** {@link itemKey} of the item whose name is being edited. */

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readRestoreAnswer, readSaveAnswer, readVersionDetail, readVersionList, relayVersionApi } from './versionApi';
+import {
+  createRelayVersionApi,
+  readRestoreAnswer,
+  readSaveAnswer,
+  readVersionDetail,
+  readVersionList,
+} from './versionApi';
 
 const docId = 'alice_note_00000000001';
 const capturedAt = '2026-03-12T14:03:22.000Z';
@@ -69,6 +75,7 @@ describe('reading the relay’s history answers', () => {
 
 describe('the history API over fetch', () => {
   afterEach(() => vi.unstubAllGlobals());
+  const relayVersionApi = createRelayVersionApi('default');
 
   function stubFetch(status: number, body: unknown) {
     const fetch = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status }));
@@ -82,6 +89,12 @@ describe('the history API over fetch', () => {
     expect(list).toMatchObject({ ok: true, versions: [{ id: 'v2' }] });
     expect(fetch.mock.calls[0]?.[0]).toBe(`/api/vaults/default/notes/${docId}/versions`);
     expect(fetch.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', cache: 'no-store' });
+  });
+
+  it('asks the vault it was made for', async () => {
+    const fetch = stubFetch(200, { versions: [] });
+    await createRelayVersionApi('team-notes').listVersions(docId);
+    expect(fetch.mock.calls[0]?.[0]).toBe(`/api/vaults/team-notes/notes/${docId}/versions`);
   });
 
   it('[VC6] restores with a JSON POST to the version’s restore URL, its id escaped', async () => {

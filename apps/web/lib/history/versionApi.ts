@@ -1,8 +1,6 @@
 import { fail, type Result } from '@baalda/core';
 import { getFromRelay, postToRelay, type RelayCall, type RelayCallCode } from '../relayApi';
 
-const NOTES_URL = '/api/vaults/default/notes';
-
 /** One version in a note's history, as the list shows it (VC5: every version says why it was taken). */
 export interface VersionSummary {
   readonly id: string;
@@ -32,21 +30,18 @@ export interface VersionApi {
   restoreVersion(docId: string, versionId: string): Promise<Result<{ captured: string | null }, RelayCallCode>>;
 }
 
-/** The history API of the relay this page came from. */
-export const relayVersionApi: VersionApi = {
-  listVersions: async (docId) => readVersionList(await getFromRelay(versionsUrl(docId))),
-  readVersion: async (docId, versionId) => readVersionDetail(await getFromRelay(versionUrl(docId, versionId))),
-  saveVersion: async (docId) => readSaveAnswer(await postToRelay(versionsUrl(docId), {})),
-  restoreVersion: async (docId, versionId) =>
-    readRestoreAnswer(await postToRelay(`${versionUrl(docId, versionId)}/restore`, {})),
-};
-
-function versionsUrl(docId: string): string {
-  return `${NOTES_URL}/${encodeURIComponent(docId)}/versions`;
-}
-
-function versionUrl(docId: string, versionId: string): string {
-  return `${versionsUrl(docId)}/${encodeURIComponent(versionId)}`;
+/** The history API of one vault on the relay this page came from. */
+export function createRelayVersionApi(vaultId: string): VersionApi {
+  const versionsUrl = (docId: string) =>
+    `/api/vaults/${encodeURIComponent(vaultId)}/notes/${encodeURIComponent(docId)}/versions`;
+  const versionUrl = (docId: string, versionId: string) => `${versionsUrl(docId)}/${encodeURIComponent(versionId)}`;
+  return {
+    listVersions: async (docId) => readVersionList(await getFromRelay(versionsUrl(docId))),
+    readVersion: async (docId, versionId) => readVersionDetail(await getFromRelay(versionUrl(docId, versionId))),
+    saveVersion: async (docId) => readSaveAnswer(await postToRelay(versionsUrl(docId), {})),
+    restoreVersion: async (docId, versionId) =>
+      readRestoreAnswer(await postToRelay(`${versionUrl(docId, versionId)}/restore`, {})),
+  };
 }
 
 /** `GET …/versions`: newest first, as the relay sends them. An entry we can't read is skipped, not shown broken. */

@@ -3,15 +3,14 @@ import { getFromRelay, type RelayCallCode } from '../relayApi';
 import type { LocalTree } from '../vault/localTree';
 import type { SearchHit } from './searchTypes';
 
-const SEARCH_URL = '/api/vaults/default/search';
-
-/** `GET …/search?q=…&limit=…`: the relay's hits, best first. */
+/** `GET /api/vaults/:vault/search?q=…&limit=…`: the relay's hits in one vault, best first. */
 export async function askRelayToSearch(
+  vaultId: string,
   query: string,
   limit: number,
 ): Promise<Result<{ hits: SearchHit[] }, RelayCallCode>> {
   const params = new URLSearchParams({ q: query, limit: String(limit) });
-  const answer = await getFromRelay(`${SEARCH_URL}?${params}`);
+  const answer = await getFromRelay(`/api/vaults/${encodeURIComponent(vaultId)}/search?${params}`);
   if (!answer.ok) return answer;
   const results = (answer.body as { results?: unknown } | undefined)?.results;
   if (!Array.isArray(results)) return fail('RESPONSE_INVALID', 'The relay sent search results we could not read.');

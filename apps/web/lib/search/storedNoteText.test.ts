@@ -28,12 +28,17 @@ async function storeNote(docId: string, lines: string[]): Promise<void> {
 describe('note text stored in this browser', () => {
   it('[EMB1] reads the text y-indexeddb stored for a note', async () => {
     await storeNote(alice, ['Refunds within thirty days', 'Keep the receipt']);
-    expect(await readStoredNoteText(alice)).toBe('Refunds within thirty days\nKeep the receipt');
+    expect(await readStoredNoteText(`note:${alice}`)).toBe('Refunds within thirty days\nKeep the receipt');
   });
 
   it('answers null for a note never opened here, and leaves no empty database behind', async () => {
-    expect(await readStoredNoteText(bob)).toBeNull();
+    expect(await readStoredNoteText(`note:${bob}`)).toBeNull();
     const names = (await indexedDB.databases()).map((database) => database.name);
     expect(names).not.toContain(`note:${bob}`);
+  });
+
+  it("reads only the database it is given: another scope's copy of the note is not this one", async () => {
+    await storeNote(alice, ['Alice wrote this']);
+    expect(await readStoredNoteText(`baalda:bob:default:note:${alice}`)).toBeNull();
   });
 });

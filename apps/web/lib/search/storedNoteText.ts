@@ -1,4 +1,4 @@
-import { extractPlainText, formatNoteDocumentName } from '@baalda/core';
+import { extractPlainText } from '@baalda/core';
 import * as Y from 'yjs';
 import { requestResult } from '../localDatabase';
 
@@ -6,12 +6,15 @@ import { requestResult } from '../localDatabase';
 const UPDATES_STORE = 'updates';
 
 /**
- * The text of a note as y-indexeddb stored it in this browser (its database is the document's name,
- * `note:<docId>`), or null when this browser never opened the note. Read-only: it opens no provider and,
- * unlike `new IndexeddbPersistence`, never creates an empty database for a note it doesn't have.
+ * The text of a note as y-indexeddb stored it in this browser (in the scope's database for the note, see
+ * account/localNames), or null when this browser never opened the note. Read-only: it opens no provider
+ * and, unlike `new IndexeddbPersistence`, never creates an empty database for a note it doesn't have.
  */
-export async function readStoredNoteText(docId: string, factory: IDBFactory = indexedDB): Promise<string | null> {
-  const database = await openExisting(factory, formatNoteDocumentName(docId));
+export async function readStoredNoteText(
+  databaseName: string,
+  factory: IDBFactory = indexedDB,
+): Promise<string | null> {
+  const database = await openExisting(factory, databaseName);
   if (!database) return null;
   try {
     if (!database.objectStoreNames.contains(UPDATES_STORE)) return null;

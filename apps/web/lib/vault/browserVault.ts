@@ -1,6 +1,12 @@
+import { localNamesOf } from '../account/browserLocalNames';
+import type { LocalNames, VaultScope } from '../account/localNames';
 import { syncPendingNotes } from '../backgroundSync';
+import { createRelayVersionApi, type VersionApi } from '../history/versionApi';
 import { getLocalRegistry } from '../localRegistry';
+import type { NoteStorage } from '../noteSession';
 import { randomId } from '../randomId';
+import { createBrowserSearch } from '../search/browserSearch';
+import type { NoteSearch } from '../search/noteSearch';
 import { createTreeActions, type TreeActions } from './treeActions';
 import { fetchVaultSnapshot, postVaultOps } from './vaultApi';
 import { listenToVaultChannel } from './vaultChannel';
@@ -8,53 +14,99 @@ import { getVaultStorage } from './vaultStorage';
 import { createVaultStore } from './vaultStore';
 import type { VaultStore } from './vaultStoreTypes';
 
+/** Everything the app uses of one user's vault in this tab: its tree, notes, search and history. */
+export interface OpenVault {
+  readonly scope: VaultScope;
+  readonly names: LocalNames;
+  readonly store: VaultStore;
+  readonly actions: TreeActions;
+  readonly notes: NoteStorage;
+  readonly search: NoteSearch;
+  readonly history: VersionApi;
+}
+
 // The relay announces every change on the socket; polling only covers a lost message or a broken socket.
 const FALLBACK_POLL_MS = 30_000;
 
-let store: VaultStore | undefined;
+let current: { readonly vault: OpenVault; readonly stop: () => void } | undefined;
 
-/** This tab's vault store, started and kept in step with the relay from first use. */
-export function getVaultStore(): VaultStore {
-  if (store) return store;
-  const created = createVaultStore({
-    storage: getVaultStorage(),
-    fetchSnapshot: fetchVaultSnapshot,
-    postOps: postVaultOps,
+/**
+ * The tab's open vault, started and kept in step with the relay from first use. A tab has one at a time:
+ * opening another (a vault switch, another user) stops the previous one's syncing; its data stays stored.
+ */
+export function openBrowserVault(scope: VaultScope): OpenVault {
+  const names = localNamesOf(scope);
+  if (current && current.vault.names.database === names.database) return current.vault;
+  closeBrowserVault();
+  const { vaultId } = scope;
+  const store = createVaultStore({
+    storage: getVaultStorage(names.database),
+    fetchSnapshot: () => fetchVaultSnapshot(vaultId),
+    postOps: (ops) => postVaultOps(vaultId, ops),
     now: Date.now,
     newId: randomId,
   });
-  store = created;
-  void created.start().then(() => keepInStep(created));
-  return created;
+  const notes: NoteStorage = { registry: getLocalRegistry(names.database), databaseFor: names.noteDatabase };
+  const vault: OpenVault = {
+    scope,
+    names,
+    store,
+    actions: createTreeActions(store, randomId, Date.now),
+    notes,
+    search: createBrowserSearch({ vaultId, store, names }),
+    history: createRelayVersionApi(vaultId),
+  };
+  let stopSyncing: (() => void) | undefined;
+  let stopped = false;
+  void store.start().then(() => {
+    if (!stopped) stopSyncing = keepInStep(vault);
+  });
+  current = {
+    vault,
+    stop() {
+      stopped = true;
+      stopSyncing?.();
+    },
+  };
+  return vault;
+}
+
+/** Stops syncing the open vault (sign-out, a session the relay ended); nothing stored is removed. */
+export function closeBrowserVault(): void {
+  current?.stop();
+  current = undefined;
 }
 
 /**
  * Sends queued ops and refetches the tree whenever the relay may have news: at start, on (re)connection,
  * on the browser's `online`, when the tab becomes visible, on the relay's treeChanged, and on a slow poll.
  * Each catch-up also pushes the text of notes edited offline that are not open (see backgroundSync).
+ * Returns a function that stops all of it.
  */
-function keepInStep(vault: VaultStore): void {
+function keepInStep({ store, notes, scope }: OpenVault): () => void {
   const catchUp = async () => {
-    await vault.flush();
-    await vault.refresh();
-    await syncPendingNotes(getLocalRegistry()).catch((error: unknown) => {
+    await store.flush();
+    await store.refresh();
+    await syncPendingNotes(notes).catch((error: unknown) => {
       console.warn('Background sync of edited notes failed; it will be retried', error);
     });
   };
+  const onOnline = () => void catchUp();
   const catchUpIfVisible = () => {
     if (document.visibilityState === 'visible') void catchUp();
   };
   void catchUp();
-  listenToVaultChannel({ onTreeChanged: (version) => vault.noticeTreeVersion(version), onConnected: catchUp });
-  window.addEventListener('online', () => void catchUp());
+  const stopListening = listenToVaultChannel(scope.vaultId, {
+    onTreeChanged: (version) => store.noticeTreeVersion(version),
+    onConnected: catchUp,
+  });
+  window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', catchUpIfVisible);
-  setInterval(catchUpIfVisible, FALLBACK_POLL_MS);
-}
-
-let actions: TreeActions | undefined;
-
-/** The tree's verbs on this tab's store; call from event handlers (never while rendering on the server). */
-export function getTreeActions(): TreeActions {
-  actions ??= createTreeActions(getVaultStore(), randomId, Date.now);
-  return actions;
+  const poll = setInterval(catchUpIfVisible, FALLBACK_POLL_MS);
+  return () => {
+    stopListening();
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', catchUpIfVisible);
+    clearInterval(poll);
+  };
 }

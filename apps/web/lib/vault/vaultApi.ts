@@ -2,16 +2,21 @@ import { fail, type OpOutcome, type Result, type VaultOp } from '@baalda/core';
 import { getFromRelay, postToRelay, type RelayCallCode } from '../relayApi';
 import { toVaultNotes, type VaultSnapshot } from './vaultSnapshot';
 
-const VAULT_URL = '/api/vaults/default';
 // Tree and trash are two requests; a batch applied between them makes their versions differ. A couple of
 // retries almost always lines them up, and a leftover mismatch heals at the next treeChanged anyway.
 const MAX_SNAPSHOT_ATTEMPTS = 3;
 
+/** `/api/vaults/:vault`, the root of one vault's routes. */
+function vaultUrl(vaultId: string): string {
+  return `/api/vaults/${encodeURIComponent(vaultId)}`;
+}
+
 /** `GET …/tree` and `GET …/trash`, read as one snapshot. */
-export async function fetchVaultSnapshot(): Promise<Result<{ snapshot: VaultSnapshot }, RelayCallCode>> {
+export async function fetchVaultSnapshot(vaultId: string): Promise<Result<{ snapshot: VaultSnapshot }, RelayCallCode>> {
+  const url = vaultUrl(vaultId);
   let snapshot: VaultSnapshot | undefined;
   for (let attempt = 0; attempt < MAX_SNAPSHOT_ATTEMPTS; attempt += 1) {
-    const [tree, trash] = await Promise.all([getFromRelay(`${VAULT_URL}/tree`), getFromRelay(`${VAULT_URL}/trash`)]);
+    const [tree, trash] = await Promise.all([getFromRelay(`${url}/tree`), getFromRelay(`${url}/trash`)]);
     if (!tree.ok) return tree;
     if (!trash.ok) return trash;
     const treeBody = tree.body as
@@ -38,9 +43,10 @@ export async function fetchVaultSnapshot(): Promise<Result<{ snapshot: VaultSnap
 
 /** `POST …/ops`: one outcome per op, in order, and the tree version after the batch. */
 export async function postVaultOps(
+  vaultId: string,
   ops: readonly VaultOp[],
 ): Promise<Result<{ version: number; results: OpOutcome[] }, RelayCallCode>> {
-  const answer = await postToRelay(`${VAULT_URL}/ops`, { ops });
+  const answer = await postToRelay(`${vaultUrl(vaultId)}/ops`, { ops });
   if (!answer.ok) return answer;
   const body = answer.body as { version?: unknown; results?: unknown } | undefined;
   const results = Array.isArray(body?.results) ? body.results.filter(isOpOutcome) : [];

@@ -1,9 +1,7 @@
+import { formatVaultDocumentName } from '@baalda/core';
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import * as Y from 'yjs';
 import { getSyncSocket } from '../syncSocket';
-
-/** The relay's channel for tree news; its document carries no content. */
-export const VAULT_CHANNEL_NAME = 'vault:default';
 
 /**
  * Reads the relay's stateless tree message, `{"type":"treeChanged","version":N}`; anything else (a future
@@ -22,13 +20,14 @@ export function parseTreeChanged(payload: string): number | null {
  * Listens on the shared sync socket for "the tree changed" (sent after every batch the relay applies) and
  * for each (re)connection, when anything may have been missed. Returns a function that stops listening.
  */
-export function listenToVaultChannel(handlers: {
-  onTreeChanged: (version: number) => void;
-  onConnected: () => void;
-}): () => void {
+export function listenToVaultChannel(
+  vaultId: string,
+  handlers: { onTreeChanged: (version: number) => void; onConnected: () => void },
+): () => void {
   const provider = new HocuspocusProvider({
     websocketProvider: getSyncSocket(),
-    name: VAULT_CHANNEL_NAME,
+    // The vault's tree channel (`vault:<id>`); its document carries no content.
+    name: formatVaultDocumentName(vaultId),
     document: new Y.Doc(),
     onStateless: ({ payload }) => {
       const version = parseTreeChanged(payload);

@@ -3,6 +3,7 @@ import {
   createDatabaseOpener,
   type DatabaseOpener,
   getBrowserDatabase,
+  PRE_ACCOUNT_DATABASE_NAME,
   requestResult,
   STORES,
   writeTransaction,
@@ -36,10 +37,14 @@ export interface VaultStorage {
   remove(seqs: readonly number[]): Promise<void>;
 }
 
+// Each vault of each user has a database of its own (account/localNames), so one key per database suffices.
 const SNAPSHOT_KEY = 'default';
 
 /** Vault storage on an IndexedDB factory (tests) or on a shared database opener. */
-export function createVaultStorage(source: IDBFactory | DatabaseOpener, databaseName?: string): VaultStorage {
+export function createVaultStorage(
+  source: IDBFactory | DatabaseOpener,
+  databaseName = PRE_ACCOUNT_DATABASE_NAME,
+): VaultStorage {
   const open = typeof source === 'function' ? source : createDatabaseOpener(source, databaseName);
   return {
     async loadSnapshot() {
@@ -74,12 +79,9 @@ export function createVaultStorage(source: IDBFactory | DatabaseOpener, database
   };
 }
 
-let browserStorage: VaultStorage | undefined;
-
-/** This browser profile's vault storage. */
-export function getVaultStorage(): VaultStorage {
-  browserStorage ??= createVaultStorage(getBrowserDatabase());
-  return browserStorage;
+/** The vault storage in one of this browser's databases. */
+export function getVaultStorage(databaseName: string): VaultStorage {
+  return createVaultStorage(getBrowserDatabase(databaseName));
 }
 
 // The outbox outlives app versions; an entry this build can't read is left out rather than sent.

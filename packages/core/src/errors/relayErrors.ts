@@ -33,6 +33,34 @@ export const RELAY_ERRORS = {
   NOTE_IN_TRASH: 'The note is in the trash; restore it first.',
   /** The note has no version with that id (it may have been pruned, VC3). */
   VERSION_NOT_FOUND: 'The note has no version with that id.',
+  /** No valid session or token came with the request, or it was revoked or has expired (ACL3). */
+  UNAUTHENTICATED: 'Sign in, or send a valid access token.',
+  /** The email and password do not match an account (which of the two is wrong is not said). */
+  SIGN_IN_FAILED: 'The email or password is not right.',
+  /** Too many failed sign-ins for this account or address; `Retry-After` says when to try again. */
+  TOO_MANY_ATTEMPTS: 'Too many failed attempts; try again later.',
+  /** An account already uses this email address. */
+  EMAIL_TAKEN: 'An account already uses this email address.',
+  /** The email address is not one an account can use (ACC1). */
+  EMAIL_INVALID: 'The email address is not valid.',
+  /** The password breaks ACC2 (length). */
+  PASSWORD_WEAK: 'The password is too short or too long.',
+  /** This relay already has accounts: joining needs an invite link from a vault owner. */
+  INVITE_REQUIRED: 'Ask a vault owner for an invite link.',
+  /** The invite link is unknown, used or expired. */
+  INVITE_INVALID: 'The invite link is not valid any more.',
+  /** The change would leave the vault without an owner. */
+  LAST_OWNER: 'A vault keeps at least one owner.',
+  /** The person is not a member of this vault (or has no account). */
+  USER_NOT_FOUND: 'No such member or account.',
+  /** No access token of yours has that id. */
+  TOKEN_NOT_FOUND: 'No access token has that id.',
+  /** A cookie-authenticated change came from another site's page (CSRF). */
+  ORIGIN_REFUSED: 'The request came from a page of another site.',
+  /** A private-folder change ACL2 does not allow; the message names the reason. */
+  RESTRICTION_REFUSED: 'You may not change who sees this folder.',
+  /** A vault with that id (made from its name) exists already. */
+  VAULT_TAKEN: 'A vault with that name exists already.',
   /** The relay failed while answering; the request changed nothing it reported as done. */
   INTERNAL_ERROR: 'The relay could not answer this request.',
 } as const;

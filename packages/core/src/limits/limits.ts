@@ -26,4 +26,16 @@ export const LIMITS = {
   maxSearchQueryLength: 500,
   /** LIM8: results one search may return. */
   maxSearchResults: 50,
+  /** LIM9 (ACC1): an email address, in characters (RFC 5321's path limit). */
+  maxEmailLength: 254,
+  /** LIM9 (ACC2): a password, in characters; the least is what NIST SP 800-63B asks of chosen ones. */
+  minPasswordLength: 10,
+  /** LIM9 (ACC2): long enough for any passphrase, short enough that hashing it costs nothing extra. */
+  maxPasswordLength: 256,
+  /** LIM9 (ACC3): a person's, vault's or token's name, in characters. */
+  maxNameLength: 80,
+  /** LIM9 (ACC4): how far ahead a token may expire, in days (ten years). */
+  maxTokenDays: 3650,
+  /** LIM9 (ACC4): how long an invite link may stay valid, in days. */
+  maxInviteDays: 30,
 } as const;

@@ -58,7 +58,9 @@ async function moveContents(
   const moved = notes.map((note) => ({ ...note, path: rebase(note.path), updatedAt: move.now }));
   for (const note of moved) {
     const checked = validateNotePath(note.path);
-    if (!checked.ok) return refusePath(op, { ...checked, message: `${checked.message} (${note.path})` });
+    // Names the moved folder, not the note: the note may lie in a private folder the caller can't read
+    // (ACL7 plans in the caller's view, but a folder's contents are not filtered), and names say a lot.
+    if (!checked.ok) return refusePath(op, { ...checked, message: `${checked.message} (a note in "${move.source}")` });
   }
   const folders = await view.explicitFoldersInFolder(pathKey(move.source));
   const putFolders = folders.length > 0 ? folders.map(rebase) : [move.destination];

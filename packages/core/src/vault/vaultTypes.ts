@@ -41,7 +41,9 @@ export type VaultOpErrorCode =
   | 'NOTE_NOT_IN_TRASH'
   | 'DOC_ID_RETIRED'
   | 'FOLDER_NOT_FOUND'
-  | 'FOLDER_INTO_ITSELF';
+  | 'FOLDER_INTO_ITSELF'
+  /** ACL4: the caller may not change something this op would change. */
+  | 'FORBIDDEN';
 
 /** What the client is told about one op. */
 export type OpOutcome =

@@ -7,22 +7,14 @@ import {
   validateFolderPath,
   validateNotePath,
 } from '@baalda/core';
+import { CliError, EXIT } from './cliError';
+import { type Command, TOKEN_OPTIONS } from './commandTypes';
 import type { ApiNote, RelayClient } from './relayClient';
-
-/** An error the person can fix; the CLI exits with `exitCode` and prints only the message. */
-export class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 2,
-  ) {
-    super(message);
-  }
-}
 
 const newId = () => docIdFromRandomBytes(randomBytes(21));
 
 function requireValid(result: { ok: true; path: string } | { ok: false; message: string }): string {
-  if (!result.ok) throw new UsageError(result.message);
+  if (!result.ok) throw new CliError(result.message);
   return result.path;
 }
 
@@ -31,7 +23,7 @@ function findByPathOrId(notes: readonly ApiNote[], target: string): ApiNote | un
 }
 
 function report(outcome: OpOutcome, done: (outcome: Extract<OpOutcome, { ok: true }>) => string): string {
-  if (!outcome.ok) throw new UsageError(`${outcome.code}: ${outcome.message}`, 1);
+  if (!outcome.ok) throw new CliError(`${outcome.code}: ${outcome.message}`, EXIT.refused);
   return done(outcome);
 }
 
@@ -83,7 +75,7 @@ export async function move(client: RelayClient, from: string, rawTarget: string)
     );
   }
   if (!folders.some((folder) => pathKey(folder) === pathKey(from)))
-    throw new UsageError(`No note or folder "${from}".`, 1);
+    throw new CliError(`No note or folder "${from}".`, EXIT.refused);
   const newPath = requireValid(validateFolderPath(rawTarget));
   return report(
     await client.apply({ opId: newId(), kind: 'moveFolder', path: from, newPath }),
@@ -107,7 +99,7 @@ export async function trash(client: RelayClient, target: string): Promise<string
 /** `restore <path|docId>`: back from the trash. */
 export async function restore(client: RelayClient, target: string): Promise<string> {
   const note = findByPathOrId((await client.trash()).notes, target);
-  if (!note) throw new UsageError(`No note "${target}" in the trash.`, 1);
+  if (!note) throw new CliError(`No note "${target}" in the trash.`, EXIT.refused);
   return report(await client.apply({ opId: newId(), kind: 'restoreNote', docId: note.docId }), (outcome) =>
     outcome.renamedFrom ? `restored as ${outcome.path} (${outcome.renamedFrom} is taken)` : `restored ${outcome.path}`,
   );
@@ -121,20 +113,23 @@ export async function emptyTrash(client: RelayClient): Promise<string> {
   );
 }
 
-/** `reindex [--embedder NAME]`: rebuilds the search index; a progress bar on a TTY, silence otherwise. */
-export async function reindex(
-  client: RelayClient,
-  embedder: string | undefined,
-  progress: NodeJS.WriteStream,
-): Promise<string> {
-  const draw = (done: number, total: number) => {
-    if (!progress.isTTY) return;
-    const width = 30;
-    const filled = total === 0 ? width : Math.round((done / total) * width);
-    progress.write(`\r[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${done}/${total} notes`);
-  };
-  const result = await client.reindex(embedder, draw);
-  if (progress.isTTY) progress.write('\n');
-  const rate = result.seconds > 0 ? Math.round(result.done / result.seconds) : result.done;
-  return `reindexed ${result.done} notes with ${result.embedder} in ${result.seconds.toFixed(1)} s (${rate} notes/s)`;
-}
+const treeCommand = (
+  arity: number,
+  run: (client: RelayClient, args: readonly string[]) => Promise<string>,
+): Command => ({
+  arity,
+  options: TOKEN_OPTIONS,
+  run: (input) => run(input.relay(), input.args),
+});
+
+/** The tree commands, as the holder of a personal access token for one vault. */
+export const TREE_COMMANDS: Record<string, Command> = {
+  tree: treeCommand(0, (client) => listTree(client)),
+  trash: treeCommand(0, (client) => listTrash(client)),
+  new: treeCommand(1, (client, [path = '']) => createNote(client, path)),
+  mkdir: treeCommand(1, (client, [path = '']) => createFolder(client, path)),
+  mv: treeCommand(2, (client, [from = '', to = '']) => move(client, from, to)),
+  rm: treeCommand(1, (client, [target = '']) => trash(client, target)),
+  restore: treeCommand(1, (client, [target = '']) => restore(client, target)),
+  'empty-trash': treeCommand(0, (client) => emptyTrash(client)),
+};

@@ -1,0 +1,52 @@
+import { canReadPath, canWritePath, hasRoleAtLeast, parseDocumentName, vaultAccessDecision } from '@baalda/core';
+import type { AccessService } from './accessService';
+import type { Caller } from './callers';
+
+/** What a caller may do with one sync document. */
+export interface DocumentRights {
+  readonly read: boolean;
+  readonly write: boolean;
+}
+
+const NONE: DocumentRights = { read: false, write: false };
+
+/**
+ * ACL4 for a sync document. `vault:<id>` (the tree channel): anyone who may read the vault. `note:<id>`:
+ * the decision on the note's path in its vault. A note with no row yet (its document can arrive before
+ * its create op, when it was made offline) may be opened only by someone who may write somewhere — the
+ * creator — since there is no path to decide on; its id is 128 random bits no one else knows.
+ */
+export async function decideDocument(
+  access: AccessService,
+  caller: Caller,
+  documentName: string,
+  now: Date,
+): Promise<DocumentRights> {
+  const address = parseDocumentName(documentName);
+  if (!address.ok) return NONE;
+  if (address.kind === 'vault') {
+    const decision = vaultAccessDecision(await access.callers.principalFor(caller, address.vaultId), now.getTime());
+    return { read: decision.read, write: false };
+  }
+  const note = await access.prisma.note.findUnique({
+    where: { docId: address.docId },
+    select: { vaultId: true, path: true },
+  });
+  if (!note) return (await mayWriteSomewhere(access, caller, now)) ? { read: true, write: true } : NONE;
+  const vault = await access.callers.vaultAccess(caller, note.vaultId, now);
+  if (!vault) return NONE;
+  const time = now.getTime();
+  return {
+    read: canReadPath(vault.principal, note.path, vault.restrictions, time),
+    write: canWritePath(vault.principal, note.path, vault.restrictions, time),
+  };
+}
+
+async function mayWriteSomewhere(access: AccessService, caller: Caller, now: Date): Promise<boolean> {
+  if (caller.kind === 'token') {
+    const principal = await access.callers.principalFor(caller, caller.token.vaultId);
+    return vaultAccessDecision(principal, now.getTime()).write;
+  }
+  const vaults = await access.members.vaultsOf(caller.user.id);
+  return vaults.some((vault) => hasRoleAtLeast(vault.role, 'editor'));
+}

@@ -1,0 +1,60 @@
+import type { Extension, onAuthenticatePayload } from '@hocuspocus/server';
+import type { AccessService } from '../access/accessService';
+import { type DocumentRights, decideDocument } from '../access/documentAccess';
+import { type CallerRef, refOf } from '../access/socketCallers';
+import type { Logger } from '../server/logger';
+
+/** Closes the client's whole WebSocket (ACL6: the provider reconnects and every document is decided anew). */
+export interface EdgeSocket {
+  close(code: number, reason: string): void;
+}
+
+/** What every sync connection carries in its Hocuspocus context. */
+export interface SyncContext {
+  readonly edgeSocket?: EdgeSocket;
+  readonly caller?: CallerRef;
+  readonly rights?: DocumentRights;
+}
+
+/**
+ * ACL4 at the sync door: every document a socket opens is decided on its own, from the session cookie
+ * on the upgrade or the provider's token. No access → `permission-denied` and not one byte of the
+ * document (Hocuspocus loads nothing before this hook passes); read-only access → a read-only
+ * connection, whose updates Hocuspocus refuses and never applies.
+ */
+export class AccessExtension implements Extension {
+  extensionName = 'AccessExtension';
+  // Before every other extension: nothing may load or answer before the decision.
+  priority = 1000;
+
+  constructor(
+    private readonly access: AccessService,
+    private readonly clock: () => Date,
+    private readonly logger: Logger,
+  ) {}
+
+  async onAuthenticate(payload: onAuthenticatePayload<SyncContext>): Promise<Partial<SyncContext>> {
+    const now = this.clock();
+    const caller = await this.access.callers.resolve(
+      {
+        cookie: payload.requestHeaders.get('cookie'),
+        authorization: payload.requestHeaders.get('authorization'),
+        providerToken: payload.token || null,
+      },
+      now,
+    );
+    if (!caller) throw refusal('UNAUTHENTICATED: sign in, or pass a valid access token.');
+    const rights = await decideDocument(this.access, caller, payload.documentName, now);
+    if (!rights.read) {
+      this.logger.info('sync document refused', { document: payload.documentName, user: caller.user.id });
+      // The same answer as for a document that does not exist, so ids can't be probed.
+      throw refusal('NOT_FOUND: no such document is open to you.');
+    }
+    payload.connectionConfig.readOnly = !rights.write;
+    return { caller: refOf(caller), rights };
+  }
+}
+
+function refusal(reason: string): { reason: string } {
+  return { reason };
+}

@@ -1,0 +1,149 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseDisplayName, parseEmail, parsePassword, type SignInThrottle } from '@baalda/core';
+import type { AccessService } from '../access/accessService';
+import { hashPassword, verifyPassword } from '../access/passwords';
+import { newSecret } from '../access/secrets';
+import { signUp } from '../access/signUp';
+import { publicUser, type UserRecord } from '../access/userStore';
+import { sendError, sendJson } from './httpErrors';
+import { readJsonBody } from './readJsonBody';
+import {
+  clearedSessionCookie,
+  clientAddressOf,
+  credentialsOf,
+  type EdgeSettings,
+  refuseForeignOrigin,
+  sessionCookie,
+} from './requestAuth';
+
+/** What the auth routes need. */
+export interface AuthContext {
+  readonly access: AccessService;
+  readonly edge: EdgeSettings;
+  readonly throttle: SignInThrottle;
+  readonly clock: () => Date;
+  /** Closes every socket opened with this session (sign-out; ACL6). */
+  readonly closeSessionSockets: (sessionHash: string) => void;
+}
+
+type Handler = (request: IncomingMessage, response: ServerResponse, context: AuthContext) => Promise<void>;
+
+const ROUTES: Record<string, { method: string; handle: Handler }> = {
+  '/api/auth/state': { method: 'GET', handle: sendState },
+  '/api/auth/signup': { method: 'POST', handle: handleSignUp },
+  '/api/auth/signin': { method: 'POST', handle: handleSignIn },
+  '/api/auth/signout': { method: 'POST', handle: handleSignOut },
+};
+
+/** Handles `/api/auth/*`; false when the path is not one of them. */
+export async function handleAuthRoute(
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  context: AuthContext,
+): Promise<boolean> {
+  const route = ROUTES[path];
+  if (!route) return false;
+  if (request.method !== route.method) {
+    response.setHeader('Allow', route.method);
+    sendError(response, 'METHOD_NOT_ALLOWED', `Use ${route.method}.`);
+    return true;
+  }
+  if (refuseForeignOrigin(request, response, null, context.edge)) return true;
+  await route.handle(request, response, context);
+  return true;
+}
+
+async function sendState(request: IncomingMessage, response: ServerResponse, context: AuthContext): Promise<void> {
+  const now = context.clock();
+  const caller = await context.access.callers.resolve(credentialsOf(request), now);
+  const signUpOpen = (await context.access.users.count()) === 0;
+  if (caller?.kind !== 'session') return sendJson(response, 200, { user: null, signUpOpen, vaults: [] });
+  sendJson(response, 200, {
+    user: publicUser(caller.user),
+    signUpOpen,
+    vaults: await context.access.members.vaultsOf(caller.user.id),
+  });
+}
+
+async function handleSignUp(request: IncomingMessage, response: ServerResponse, context: AuthContext): Promise<void> {
+  const body = await readJsonBody(request);
+  if (!body.ok) return sendError(response, body.code, body.message);
+  const fields = (body.value ?? {}) as Record<string, unknown>;
+  const email = parseEmail(fields.email);
+  if (!email.ok) return sendError(response, email.code, email.message);
+  const password = parsePassword(fields.password);
+  if (!password.ok) return sendError(response, password.code, password.message);
+  const name =
+    fields.name === undefined || fields.name === ''
+      ? { ok: true as const, name: email.email.split('@')[0] ?? email.email }
+      : parseDisplayName(fields.name, 'Your name');
+  if (!name.ok) return sendError(response, name.code, name.message);
+  const invite = typeof fields.invite === 'string' ? fields.invite : undefined;
+  const now = context.clock();
+  if (invite !== undefined && !(await context.access.invites.offerOf(invite, now)))
+    return sendError(response, 'INVITE_INVALID');
+  const outcome = await signUp(context.access, { ...email, name: name.name, password: password.password, invite }, now);
+  if (!outcome.ok) return sendError(response, outcome.code);
+  await startSession(response, context, outcome.user, 201);
+}
+
+async function handleSignIn(request: IncomingMessage, response: ServerResponse, context: AuthContext): Promise<void> {
+  const body = await readJsonBody(request);
+  if (!body.ok) return sendError(response, body.code, body.message);
+  const fields = (body.value ?? {}) as Record<string, unknown>;
+  const email = parseEmail(fields.email);
+  if (!email.ok || typeof fields.password !== 'string' || fields.password.length > 1024) {
+    return sendError(response, 'SIGN_IN_FAILED');
+  }
+  const address = clientAddressOf(request, context.edge);
+  const now = context.clock();
+  const waitMs = context.throttle.retryAfterMs(email.emailKey, address, now.getTime());
+  if (waitMs > 0) {
+    response.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
+    return sendError(response, 'TOO_MANY_ATTEMPTS');
+  }
+  const found = await context.access.users.withPasswordByEmailKey(email.emailKey);
+  // An unknown email costs a hash too, so timing does not tell which emails have accounts.
+  const matches = await verifyPassword(fields.password, found?.passwordHash ?? (await decoyHash(context)));
+  if (!found || !matches) {
+    context.throttle.recordFailure(email.emailKey, address, now.getTime());
+    return sendError(response, 'SIGN_IN_FAILED');
+  }
+  context.throttle.recordSuccess(email.emailKey, address);
+  await startSession(response, context, found.user, 200);
+}
+
+async function handleSignOut(request: IncomingMessage, response: ServerResponse, context: AuthContext): Promise<void> {
+  const caller = await context.access.callers.resolve(credentialsOf(request), context.clock());
+  if (caller?.kind === 'session') {
+    await context.access.sessions.remove(caller.sessionHash);
+    context.closeSessionSockets(caller.sessionHash);
+  }
+  response.writeHead(204, { 'Set-Cookie': clearedSessionCookie(context.edge), 'Cache-Control': 'no-store' });
+  response.end();
+}
+
+async function startSession(
+  response: ServerResponse,
+  context: AuthContext,
+  user: UserRecord,
+  status: number,
+): Promise<void> {
+  const secret = await context.access.sessions.create(user.id, context.clock());
+  response.setHeader('Set-Cookie', sessionCookie(secret, context.edge));
+  sendJson(response, status, { user: publicUser(user), vaults: await context.access.members.vaultsOf(user.id) });
+}
+
+const decoys = new WeakMap<AccessService, Promise<string>>();
+
+// A real hash, at the relay's cost, of a password no one knows: checking an unknown email against it
+// costs what a real check costs and never matches.
+function decoyHash(context: AuthContext): Promise<string> {
+  let decoy = decoys.get(context.access);
+  if (!decoy) {
+    decoy = hashPassword(newSecret(), context.access.passwordCost);
+    decoys.set(context.access, decoy);
+  }
+  return decoy;
+}

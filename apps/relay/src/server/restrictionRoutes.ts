@@ -1,0 +1,104 @@
+import { pathKey, restrictionChangeDecision, validateFolderPath } from '@baalda/core';
+import { clearRestriction, putRestriction } from '../access/restrictionStore';
+import { sendError, sendJson } from './httpErrors';
+import { readJsonBody } from './readJsonBody';
+import { requireVault } from './requestAuth';
+import type { Route, RouteCall } from './routeTable';
+import type { VaultRouteContext } from './vaultRoutes';
+
+type Call = RouteCall<VaultRouteContext>;
+
+const MAX_MEMBERS = 1000;
+
+/** ACL2: private folders: list, make private / change members, make public. */
+export const RESTRICTION_ROUTES: readonly Route<VaultRouteContext>[] = [
+  { method: 'GET', pattern: /^\/api\/vaults\/([^/]+)\/restrictions$/, auth: 'any', handle: listRestrictions },
+  { method: 'PUT', pattern: /^\/api\/vaults\/([^/]+)\/restrictions$/, auth: 'session', handle: changeRestriction },
+  { method: 'DELETE', pattern: /^\/api\/vaults\/([^/]+)\/restrictions$/, auth: 'session', handle: changeRestriction },
+];
+
+// Only the private folders the caller is in: one they are not in is hidden, name and all (ACL2).
+async function listRestrictions({ response, context, caller, params, now }: Call): Promise<void> {
+  const vault = await requireVault(response, context.access, caller, params[0] ?? '', now);
+  if (!vault) return;
+  const people = new Map((await context.access.members.members(vault.principal.vaultId)).map((m) => [m.userId, m]));
+  const restrictions = vault.restrictions
+    .filter(
+      (restriction) =>
+        restriction.members.has(caller.user.id) &&
+        !vault.hidden.some((key) => restriction.folderKey === key || restriction.folderKey.startsWith(`${key}/`)),
+    )
+    .map((restriction) => ({
+      path: restriction.folderPath,
+      members: [...restriction.members].map((userId) => {
+        const person = people.get(userId);
+        return { userId, email: person?.email ?? null, name: person?.name ?? null };
+      }),
+    }))
+    .sort((a, b) => a.path.localeCompare(b.path));
+  sendJson(response, 200, { restrictions });
+}
+
+async function changeRestriction({ request, response, context, caller, params, now }: Call): Promise<void> {
+  const vault = await requireVault(response, context.access, caller, params[0] ?? '', now);
+  if (!vault) return;
+  const change = request.method === 'DELETE' ? readClear(request.url) : await readPut(request);
+  if (!change.ok) return sendError(response, 'REQUEST_INVALID', change.message);
+  const folder = validateFolderPath(change.path);
+  if (!folder.ok) return sendError(response, 'REQUEST_INVALID', `path is not a valid folder path: ${folder.message}`);
+  const vaultId = vault.principal.vaultId;
+  if (change.members) {
+    const memberIds = new Set((await context.access.members.members(vaultId)).map((m) => m.userId));
+    const stranger = change.members.find((userId) => !memberIds.has(userId));
+    if (stranger) return sendError(response, 'REQUEST_INVALID', `"${stranger}" is not a member of this vault.`);
+  }
+  const members = change.members ? new Set(change.members) : null;
+  const decision = restrictionChangeDecision(vault.principal, folder.path, members, vault.restrictions, now.getTime());
+  if (!decision.allowed)
+    return sendError(
+      response,
+      'RESTRICTION_REFUSED',
+      `${decision.reason}: ${REFUSALS[decision.reason] ?? 'not allowed.'}`,
+    );
+  const key = pathKey(folder.path);
+  if (change.members)
+    await putRestriction(context.access.prisma, vaultId, { path: folder.path, key }, change.members, now);
+  else await clearRestriction(context.access.prisma, vaultId, key);
+  context.recheckConnections();
+  if (!change.members) {
+    response.writeHead(204, { 'Cache-Control': 'no-store' });
+    return void response.end();
+  }
+  sendJson(response, 200, { restriction: { path: folder.path, members: change.members } });
+}
+
+const REFUSALS: Record<string, string> = {
+  OWNER_ONLY: 'only an owner may make a folder private.',
+  SELF_EXCLUDED: 'you must stay a member of a folder you make private.',
+  READ_ONLY: 'viewers and read-only tokens cannot change who sees a folder.',
+  PRIVATE_FOLDER: 'you are not a member of this folder.',
+  NO_ROLE: 'you are not a member of this vault.',
+};
+
+type Change = { ok: true; path: string; members: string[] | null } | { ok: false; message: string };
+
+async function readPut(request: Call['request']): Promise<Change> {
+  const body = await readJsonBody(request);
+  if (!body.ok) return { ok: false, message: body.message };
+  const { path, members } = (body.value ?? {}) as { path?: unknown; members?: unknown };
+  if (typeof path !== 'string') return { ok: false, message: 'path must be a folder path.' };
+  if (
+    !Array.isArray(members) ||
+    members.length === 0 ||
+    members.length > MAX_MEMBERS ||
+    !members.every((m) => typeof m === 'string' && m.length <= 64)
+  ) {
+    return { ok: false, message: `members must be 1 to ${MAX_MEMBERS} user ids.` };
+  }
+  return { ok: true, path, members: [...new Set(members as string[])] };
+}
+
+function readClear(url: string | undefined): Change {
+  const path = new URL(url ?? '/', 'http://relay.invalid').searchParams.get('path');
+  return path === null ? { ok: false, message: 'Give ?path=<folder>.' } : { ok: true, path, members: null };
+}

@@ -1,0 +1,50 @@
+import { isValidVaultId, LIMITS, parseDays, parseDisplayName } from '@baalda/core';
+import { sendError, sendJson } from './httpErrors';
+import { readJsonBody } from './readJsonBody';
+import type { Route, RouteCall } from './routeTable';
+import type { VaultRouteContext } from './vaultRoutes';
+
+type Call = RouteCall<VaultRouteContext>;
+
+/** ACL3: personal access tokens, managed by their user from a signed-in browser only. */
+export const TOKEN_ROUTES: readonly Route<VaultRouteContext>[] = [
+  { method: 'GET', pattern: /^\/api\/tokens$/, auth: 'session', handle: listTokens },
+  { method: 'POST', pattern: /^\/api\/tokens$/, auth: 'session', handle: createToken },
+  { method: 'DELETE', pattern: /^\/api\/tokens\/([A-Za-z0-9_-]{1,64})$/, auth: 'session', handle: revokeToken },
+];
+
+async function listTokens({ response, context, caller }: Call): Promise<void> {
+  sendJson(response, 200, { tokens: await context.access.tokens.list(caller.user.id) });
+}
+
+async function createToken({ request, response, context, caller, now }: Call): Promise<void> {
+  const body = await readJsonBody(request);
+  if (!body.ok) return sendError(response, body.code, body.message);
+  const fields = (body.value ?? {}) as Record<string, unknown>;
+  const name = parseDisplayName(fields.name, 'A token name');
+  if (!name.ok) return sendError(response, name.code, name.message);
+  if (fields.readOnly !== undefined && typeof fields.readOnly !== 'boolean') {
+    return sendError(response, 'REQUEST_INVALID', 'readOnly must be true or false.');
+  }
+  const days = parseDays(fields.expiresInDays, LIMITS.maxTokenDays, 'expiresInDays');
+  if (!days.ok) return sendError(response, days.code, days.message);
+  const vaultId = typeof fields.vaultId === 'string' ? fields.vaultId : '';
+  // A token for a vault you are not in would be dead on arrival; refuse it rather than mint it.
+  if (!isValidVaultId(vaultId) || !(await context.access.members.roleOf(vaultId, caller.user.id))) {
+    return sendError(response, 'VAULT_NOT_FOUND', `No vault "${vaultId}" is open to you.`);
+  }
+  const expiresAt = days.days === undefined ? null : new Date(now.getTime() + days.days * 86_400_000);
+  const created = await context.access.tokens.create(
+    { userId: caller.user.id, vaultId, name: name.name, readOnly: fields.readOnly === true, expiresAt },
+    now,
+  );
+  sendJson(response, 201, { token: created.entry, secret: created.secret });
+}
+
+async function revokeToken({ response, context, caller, params, now }: Call): Promise<void> {
+  if (!(await context.access.tokens.revoke(params[0] ?? '', now, caller.user.id)))
+    return sendError(response, 'TOKEN_NOT_FOUND');
+  context.recheckConnections();
+  response.writeHead(204, { 'Cache-Control': 'no-store' });
+  response.end();
+}

@@ -1,0 +1,122 @@
+import { isVaultRole, LIMITS, parseDays, parseDisplayName, vaultIdFromName } from '@baalda/core';
+import { sendError, sendJson } from './httpErrors';
+import { readJsonBody } from './readJsonBody';
+import { requireVault } from './requestAuth';
+import type { Route, RouteCall, RouteContext } from './routeTable';
+
+/** What the vault, member and invite routes need beyond the basics. */
+export interface VaultRouteContext extends RouteContext {
+  /** Closes or downgrades open connections after a change of rights (ACL6). */
+  readonly recheckConnections: () => void;
+}
+
+type Call = RouteCall<VaultRouteContext>;
+
+/** `/api/vaults`, members and invites (ACL1). */
+export const VAULT_ROUTES: readonly Route<VaultRouteContext>[] = [
+  { method: 'GET', pattern: /^\/api\/vaults$/, auth: 'any', handle: listVaults },
+  { method: 'POST', pattern: /^\/api\/vaults$/, auth: 'session', handle: createVault },
+  { method: 'GET', pattern: /^\/api\/vaults\/([^/]+)\/members$/, auth: 'any', handle: listMembers },
+  {
+    method: 'PUT',
+    pattern: /^\/api\/vaults\/([^/]+)\/members\/([A-Za-z0-9_-]{1,64})$/,
+    auth: 'session',
+    handle: setRole,
+  },
+  {
+    method: 'DELETE',
+    pattern: /^\/api\/vaults\/([^/]+)\/members\/([A-Za-z0-9_-]{1,64})$/,
+    auth: 'session',
+    handle: removeMember,
+  },
+  { method: 'POST', pattern: /^\/api\/vaults\/([^/]+)\/invites$/, auth: 'session', handle: createInvite },
+];
+
+async function listVaults({ response, context, caller }: Call): Promise<void> {
+  const vaults = await context.access.members.vaultsOf(caller.user.id);
+  // A token sees only its own vault (ACL3).
+  sendJson(response, 200, {
+    vaults: caller.kind === 'token' ? vaults.filter((v) => v.id === caller.token.vaultId) : vaults,
+  });
+}
+
+async function createVault({ request, response, context, caller, now }: Call): Promise<void> {
+  const body = await readJsonBody(request);
+  if (!body.ok) return sendError(response, body.code, body.message);
+  const name = parseDisplayName((body.value as { name?: unknown } | null)?.name, 'A vault name');
+  if (!name.ok) return sendError(response, name.code, name.message);
+  const id = vaultIdFromName(name.name);
+  if (!(await context.access.members.createVault(id, name.name, caller.user.id, now)))
+    return sendError(response, 'VAULT_TAKEN');
+  sendJson(response, 201, { vault: { id, name: name.name, role: 'owner' } });
+}
+
+async function listMembers({ response, context, caller, params, now }: Call): Promise<void> {
+  const vault = await requireVault(response, context.access, caller, params[0] ?? '', now);
+  if (!vault) return;
+  sendJson(response, 200, { members: await context.access.members.members(vault.principal.vaultId) });
+}
+
+async function setRole({ request, response, context, caller, params, now }: Call): Promise<void> {
+  const vault = await requireOwner(response, context, caller, params[0] ?? '', now);
+  if (!vault) return;
+  const body = await readJsonBody(request);
+  if (!body.ok) return sendError(response, body.code, body.message);
+  const role = (body.value as { role?: unknown } | null)?.role;
+  if (!isVaultRole(role)) return sendError(response, 'REQUEST_INVALID', 'role must be owner, editor or viewer.');
+  const userId = params[1] ?? '';
+  if (!(await context.access.users.byId(userId))) return sendError(response, 'USER_NOT_FOUND');
+  const refusal = await context.access.members.setRole(vault, userId, role, now);
+  if (refusal) return sendError(response, refusal);
+  context.recheckConnections();
+  const member = (await context.access.members.members(vault)).find((entry) => entry.userId === userId);
+  sendJson(response, 200, { member });
+}
+
+async function removeMember({ response, context, caller, params, now }: Call): Promise<void> {
+  const [vaultId = '', userId = ''] = params;
+  const self = userId === caller.user.id;
+  const vault = self
+    ? (await requireVault(response, context.access, caller, vaultId, now))?.principal.vaultId
+    : await requireOwner(response, context, caller, vaultId, now);
+  if (!vault) return;
+  const refusal = await context.access.members.remove(vault, userId);
+  if (refusal) return sendError(response, refusal);
+  context.recheckConnections();
+  response.writeHead(204, { 'Cache-Control': 'no-store' });
+  response.end();
+}
+
+async function createInvite({ request, response, context, caller, params, now }: Call): Promise<void> {
+  const vault = await requireOwner(response, context, caller, params[0] ?? '', now);
+  if (!vault) return;
+  const body = await readJsonBody(request);
+  if (!body.ok) return sendError(response, body.code, body.message);
+  const fields = (body.value ?? {}) as { role?: unknown; expiresInDays?: unknown };
+  if (!isVaultRole(fields.role)) return sendError(response, 'REQUEST_INVALID', 'role must be owner, editor or viewer.');
+  const days = parseDays(fields.expiresInDays, LIMITS.maxInviteDays, 'expiresInDays');
+  if (!days.ok) return sendError(response, days.code, days.message);
+  const expiresAt = new Date(now.getTime() + (days.days ?? 7) * 86_400_000);
+  const secret = await context.access.invites.create(vault, fields.role, caller.user.id, expiresAt, now);
+  sendJson(response, 201, {
+    secret,
+    path: `/?invite=${secret}`,
+    role: fields.role,
+    expiresAt: expiresAt.toISOString(),
+  });
+}
+
+// Owner-only routes: a member who is not an owner gets FORBIDDEN; anyone else, VAULT_NOT_FOUND.
+async function requireOwner(
+  response: Call['response'],
+  context: VaultRouteContext,
+  caller: Call['caller'],
+  vaultId: string,
+  now: Date,
+): Promise<string | null> {
+  const vault = await requireVault(response, context.access, caller, vaultId, now);
+  if (!vault) return null;
+  if (vault.principal.role === 'owner') return vault.principal.vaultId;
+  sendError(response, 'FORBIDDEN', 'Only an owner of this vault may do this.');
+  return null;
+}

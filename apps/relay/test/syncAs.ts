@@ -1,0 +1,62 @@
+import { extractPlainText } from '@baalda/core';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+
+/** A provider as someone, recording what the relay says about access to the document. */
+export interface Session {
+  readonly doc: Y.Doc;
+  readonly provider: HocuspocusProvider;
+  /** Reasons of every `permission-denied` heard, in order. */
+  readonly denials: string[];
+  /** How many times the socket was closed under it. */
+  closes(): number;
+  /** Whether the relay answered `authenticated` read-only for the last authentication. */
+  readOnly(): boolean | undefined;
+  synced(): boolean;
+  text(): string;
+  destroy(): void;
+}
+
+/** Opens `documentName` with `token` and resolves once it synced or was refused. */
+export async function openAs(syncUrl: string, token: string, documentName: string): Promise<Session> {
+  const doc = new Y.Doc();
+  const socket = new HocuspocusProviderWebsocket({ url: syncUrl, WebSocketPolyfill: WebSocket });
+  const denials: string[] = [];
+  let closes = 0;
+  let readOnly: boolean | undefined;
+  socket.on('close', () => {
+    closes += 1;
+  });
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: documentName,
+    document: doc,
+    token,
+  });
+  provider.on('authenticated', ({ scope }: { scope: string }) => {
+    readOnly = scope === 'readonly';
+  });
+  const settled = new Promise<void>((resolve) => {
+    provider.on('synced', () => resolve());
+    provider.on('authenticationFailed', ({ reason }: { reason: string }) => {
+      denials.push(reason);
+      resolve();
+    });
+  });
+  provider.attach();
+  await settled;
+  return {
+    doc,
+    provider,
+    denials,
+    closes: () => closes,
+    readOnly: () => readOnly,
+    synced: () => provider.isSynced,
+    text: () => extractPlainText(doc),
+    destroy: () => {
+      provider.destroy();
+      socket.destroy();
+    },
+  };
+}

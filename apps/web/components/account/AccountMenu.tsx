@@ -1,0 +1,70 @@
+'use client';
+
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { User } from '../../lib/account/accountTypes';
+import styles from './Account.module.css';
+
+interface AccountMenuProps {
+  readonly user: User;
+  /** True when the app opened from this device's memory because the relay could not be asked. */
+  readonly offline: boolean;
+  /** Resolves to a message when signing out failed (the relay out of reach), else null. */
+  onSignOut(): Promise<string | null>;
+  /** Settings entries (members, invites, tokens) from components/settings; shown above "Sign out". */
+  readonly settings?: ReactNode;
+}
+
+/** Who is signed in, at the foot of the sidebar; opens to settings and "Sign out". */
+export function AccountMenu({ user, offline, onSignOut, settings }: AccountMenuProps) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const panelId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return undefined;
+    const closeOutside = (event: MouseEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', closeOutside);
+    return () => document.removeEventListener('mousedown', closeOutside);
+  }, [open]);
+  const signOut = async () => setError(await onSignOut());
+  return (
+    <div ref={wrapper} className={styles.account}>
+      {open && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the panel, as it does a menu
+        <div id={panelId} className={styles.panel} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+          <p className={styles.signedInAs}>
+            Signed in as <strong>{user.email}</strong>
+            {user.isAdmin && <span className={styles.role}>Admin</span>}
+          </p>
+          {settings}
+          {error && (
+            <p className={styles.error} role="alert">
+              {error}
+            </p>
+          )}
+          <button type="button" className={styles.quiet} data-testid="sign-out" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </div>
+      )}
+      <button
+        type="button"
+        className={styles.accountButton}
+        aria-expanded={open}
+        aria-controls={panelId}
+        data-testid="account-menu"
+        onClick={() => setOpen(!open)}
+      >
+        <span className={styles.avatar} aria-hidden="true">
+          {(user.name || user.email).slice(0, 1).toUpperCase()}
+        </span>
+        <span className={styles.email} data-testid="account-email">
+          {user.email}
+        </span>
+        {offline && <span className={styles.offline}>offline</span>}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { fail, type Result, type VaultRole } from '@baalda/core';
+import {
+  deleteFromRelay,
+  getFromRelay,
+  postToRelay,
+  putToRelay,
+  type RelayCall,
+  type RelayCallCode,
+} from '../relayApi';
+import * as shapes from './accessShapes';
+
+type Answer<T> = Promise<Result<T, RelayCallCode>>;
+
+/** What a new token is asked for with; `expiresInDays` null means it never expires. */
+export interface TokenRequest {
+  readonly name: string;
+  readonly vaultId: string;
+  readonly readOnly: boolean;
+  readonly expiresInDays: number | null;
+}
+
+/** The settings' calls to the relay (docs/ACCESS-API.md), so the UI logic can be tested over a fake. */
+export interface AccessApi {
+  listVaults(): Answer<{ vaults: shapes.VaultChoice[] }>;
+  listMembers(vaultId: string): Answer<{ members: shapes.VaultMember[] }>;
+  changeRole(vaultId: string, userId: string, role: VaultRole): Answer<{ member: shapes.VaultMember }>;
+  removeMember(vaultId: string, userId: string): Answer<object>;
+  createInvite(vaultId: string, role: VaultRole): Answer<{ invite: shapes.InviteLink }>;
+  listRestrictions(vaultId: string): Answer<{ restrictions: shapes.RestrictionView[] }>;
+  setRestriction(
+    vaultId: string,
+    path: string,
+    memberIds: readonly string[],
+  ): Answer<{ restriction: shapes.RestrictionChange }>;
+  liftRestriction(vaultId: string, path: string): Answer<object>;
+  listTokens(): Answer<{ tokens: shapes.AccessToken[] }>;
+  /** The secret is in this answer only: the relay keeps just its hash. */
+  createToken(request: TokenRequest): Answer<{ token: shapes.AccessToken; secret: string }>;
+  revokeToken(tokenId: string): Answer<object>;
+}
+
+const vaultUrl = (vaultId: string) => `/api/vaults/${encodeURIComponent(vaultId)}`;
+const memberUrl = (vaultId: string, userId: string) => `${vaultUrl(vaultId)}/members/${encodeURIComponent(userId)}`;
+const restrictionsUrl = (vaultId: string) => `${vaultUrl(vaultId)}/restrictions`;
+
+/** The access API of the relay this page came from. */
+export const relayAccessApi: AccessApi = {
+  listVaults: async () => readVaults(await getFromRelay('/api/vaults')),
+  listMembers: async (vaultId) => readMembers(await getFromRelay(`${vaultUrl(vaultId)}/members`)),
+  changeRole: async (vaultId, userId, role) => readMember(await putToRelay(memberUrl(vaultId, userId), { role })),
+  removeMember: async (vaultId, userId) => readDone(await deleteFromRelay(memberUrl(vaultId, userId))),
+  createInvite: async (vaultId, role) => readInvite(await postToRelay(`${vaultUrl(vaultId)}/invites`, { role })),
+  listRestrictions: async (vaultId) => readRestrictions(await getFromRelay(restrictionsUrl(vaultId))),
+  setRestriction: async (vaultId, path, members) =>
+    readRestriction(await putToRelay(restrictionsUrl(vaultId), { path, members })),
+  liftRestriction: async (vaultId, path) =>
+    readDone(await deleteFromRelay(`${restrictionsUrl(vaultId)}?path=${encodeURIComponent(path)}`)),
+  listTokens: async () => readTokens(await getFromRelay('/api/tokens')),
+  createToken: async ({ name, vaultId, readOnly, expiresInDays }) =>
+    readNewToken(
+      await postToRelay('/api/tokens', {
+        name,
+        vaultId,
+        readOnly,
+        ...(expiresInDays === null ? {} : { expiresInDays }),
+      }),
+    ),
+  revokeToken: async (tokenId) => readDone(await deleteFromRelay(`/api/tokens/${encodeURIComponent(tokenId)}`)),
+};
+
+/** Reads a list under `key`: an entry we can't read is skipped, not shown broken. */
+function readList<T>(call: RelayCall, key: string, read: (value: unknown) => T | undefined, what: string) {
+  if (!call.ok) return call;
+  const entries = (call.body as Record<string, unknown> | undefined)?.[key];
+  if (!Array.isArray(entries)) return invalid(what);
+  return { ok: true as const, entries: entries.map(read).filter((entry) => entry !== undefined) };
+}
+
+/** `GET …/members`. */
+export function readMembers(call: RelayCall): Result<{ members: shapes.VaultMember[] }, RelayCallCode> {
+  const list = readList(call, 'members', shapes.toMember, 'a member list');
+  return list.ok ? { ok: true, members: list.entries } : list;
+}
+
+/** `GET /api/vaults`: the vaults the caller belongs to. */
+export function readVaults(call: RelayCall): Result<{ vaults: shapes.VaultChoice[] }, RelayCallCode> {
+  const list = readList(call, 'vaults', shapes.toVaultChoice, 'a vault list');
+  return list.ok ? { ok: true, vaults: list.entries } : list;
+}
+
+/** `GET …/restrictions`: only the private folders the caller is a member of. */
+export function readRestrictions(call: RelayCall): Result<{ restrictions: shapes.RestrictionView[] }, RelayCallCode> {
+  const list = readList(call, 'restrictions', shapes.toRestriction, 'a list of private folders');
+  return list.ok ? { ok: true, restrictions: list.entries } : list;
+}
+
+/** `GET /api/tokens`. */
+export function readTokens(call: RelayCall): Result<{ tokens: shapes.AccessToken[] }, RelayCallCode> {
+  const list = readList(call, 'tokens', shapes.toAccessToken, 'a token list');
+  return list.ok ? { ok: true, tokens: list.entries } : list;
+}
+
+/** `PUT …/members/:userId`: `{ member }`. */
+export function readMember(call: RelayCall): Result<{ member: shapes.VaultMember }, RelayCallCode> {
+  if (!call.ok) return call;
+  const member = shapes.toMember((call.body as { member?: unknown } | undefined)?.member);
+  return member ? { ok: true, member } : invalid('the changed member');
+}
+
+/** `PUT …/restrictions`: `{ restriction }`. */
+export function readRestriction(call: RelayCall): Result<{ restriction: shapes.RestrictionChange }, RelayCallCode> {
+  if (!call.ok) return call;
+  const restriction = shapes.toRestrictionChange((call.body as { restriction?: unknown } | undefined)?.restriction);
+  return restriction ? { ok: true, restriction } : invalid('the private folder');
+}
+
+/** `POST …/invites`: `{ secret, path, role, expiresAt }`. */
+export function readInvite(call: RelayCall): Result<{ invite: shapes.InviteLink }, RelayCallCode> {
+  if (!call.ok) return call;
+  const invite = shapes.toInviteLink(call.body);
+  return invite ? { ok: true, invite } : invalid('an invite');
+}
+
+/** `POST /api/tokens`: `{ token, secret }`; without a readable secret the token is useless to show. */
+export function readNewToken(call: RelayCall): Result<{ token: shapes.AccessToken; secret: string }, RelayCallCode> {
+  if (!call.ok) return call;
+  const body = call.body as { token?: unknown; secret?: unknown } | undefined;
+  const token = shapes.toAccessToken(body?.token);
+  const secret = body?.secret;
+  if (!token || typeof secret !== 'string' || secret === '') return invalid('the new token');
+  return { ok: true, token, secret };
+}
+
+/** A 204 answer: nothing to read, only whether it succeeded. */
+export function readDone(call: RelayCall): Result<object, RelayCallCode> {
+  return call.ok ? { ok: true } : call;
+}
+
+function invalid(what: string) {
+  return fail('RESPONSE_INVALID', `The server sent ${what} this app could not read.`);
+}

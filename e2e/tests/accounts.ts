@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIRequestContext, expect } from '@playwright/test';
+
+/** The people of the e2e run. Each signs in with the same password; their email is `<name>@example.com`. */
+export type PersonName = 'alice' | 'bob' | 'carol';
+
+/** Long enough for ACC2; shared, since these accounts exist only on the run's throwaway relay. */
+export const E2E_PASSWORD = 'correct horse battery staple';
+
+/** A person's email. */
+export function emailOf(name: string): string {
+  return `${name}@example.com`;
+}
+
+/** The relay's admin key, from the data folder playwright.config.ts made (ACC10). */
+function adminKey(): string {
+  const dataDir = process.env.BAALDA_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('BAALDA_E2E_DATA_DIR is not set: run the specs through playwright.config.ts');
+  return readFileSync(join(dataDir, 'admin.key'), 'utf8').trim();
+}
+
+/** True while no account exists on the relay: the next sign-up becomes the admin and owns `default`. */
+export async function isSignUpOpen(request: APIRequestContext): Promise<boolean> {
+  const response = await request.get('/api/auth/state');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { signUpOpen: boolean }).signUpOpen;
+}
+
+/**
+ * Makes sure `name` has an account that can edit the `default` vault. The first account of a run is made by
+ * signing up (which creates `default` with its owner); later ones through the admin API, as an operator
+ * would, then made editors of `default`.
+ */
+export async function ensureAccount(request: APIRequestContext, name: PersonName): Promise<void> {
+  if (await isSignUpOpen(request)) {
+    const response = await request.post('/api/auth/signup', {
+      data: { email: emailOf(name), password: E2E_PASSWORD, name },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return;
+  }
+  const headers = { authorization: `Bearer ${adminKey()}` };
+  const created = await request.post('/api/admin/users', {
+    headers,
+    data: { email: emailOf(name), password: E2E_PASSWORD, name },
+  });
+  expect([201, 409], await created.text()).toContain(created.status());
+  // Only a new account is made an editor: a role a test gave on purpose (a viewer, say) stays as it is.
+  if (created.status() === 201) await setRole(request, name, 'editor');
+}
+
+/** Gives `name` a role in `default`, as the relay's operator (ACC10). */
+export async function setRole(
+  request: APIRequestContext,
+  name: PersonName,
+  role: 'owner' | 'editor' | 'viewer',
+): Promise<void> {
+  const response = await request.put('/api/admin/vaults/default/members', {
+    headers: { authorization: `Bearer ${adminKey()}` },
+    data: { email: emailOf(name), role },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Signs `name` in on a request context; its cookie then rides on every call of that context (and its pages). */
+export async function signIn(request: APIRequestContext, name: PersonName): Promise<void> {
+  await ensureAccount(request, name);
+  const response = await request.post('/api/auth/signin', { data: { email: emailOf(name), password: E2E_PASSWORD } });
+  expect(response.status(), await response.text()).toBe(200);
+}

@@ -1,0 +1,45 @@
+/** ACC7: the prefix of every personal access token, so leaked ones are easy to spot and scan for. */
+export const ACCESS_TOKEN_PREFIX = 'baalda_pat_';
+
+// 32 random bytes in base64url are 43 characters; anything else was not made by a relay.
+const SECRET_BODY = /^[A-Za-z0-9_-]{43}$/;
+
+/** ACC7: true when `value` has the shape of an access token (prefix + 43 base64url characters). */
+export function isAccessTokenShape(value: string): boolean {
+  return value.startsWith(ACCESS_TOKEN_PREFIX) && SECRET_BODY.test(value.slice(ACCESS_TOKEN_PREFIX.length));
+}
+
+/** ACC7: true when `value` has the shape of a session or invite secret (43 base64url characters). */
+export function isSecretShape(value: string): boolean {
+  return SECRET_BODY.test(value);
+}
+
+/** ACC8: the session cookie's name. */
+export const SESSION_COOKIE = 'baalda_session';
+
+/**
+ * ACC8: the session secret in a `Cookie` header, or null when there is none of the right shape. A
+ * malformed cookie is treated as no cookie (never an error that could leak why).
+ * @example sessionSecretFromCookie('theme=dark; baalda_session=abc') // null (wrong shape)
+ */
+export function sessionSecretFromCookie(header: string | undefined | null): string | null {
+  if (!header || header.length > 8192) return null;
+  for (const part of header.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator < 0 || part.slice(0, separator).trim() !== SESSION_COOKIE) continue;
+    const value = part.slice(separator + 1).trim();
+    if (isSecretShape(value)) return value;
+  }
+  return null;
+}
+
+/**
+ * ACC7: the token in an `Authorization: Bearer …` header, or null when absent or malformed.
+ * @example bearerTokenOf('Bearer baalda_pat_…') // 'baalda_pat_…'
+ */
+export function bearerTokenOf(header: string | undefined | null): string | null {
+  if (!header) return null;
+  // RFC 6750: "Bearer" 1*SP b64token; the scheme is case-insensitive (RFC 9110).
+  const match = /^Bearer +([^\s]{1,200})$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
