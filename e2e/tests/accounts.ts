@@ -69,3 +69,14 @@ export async function signIn(request: APIRequestContext, name: PersonName): Prom
   const response = await request.post('/api/auth/signin', { data: { email: emailOf(name), password: E2E_PASSWORD } });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/**
+ * Makes a folder of `default` public again, as the relay's operator (ACL10). A restriction outlives its
+ * folder's trip to the trash (it fails closed), so a spec that reuses a folder name lifts it first.
+ */
+export async function liftRestriction(request: APIRequestContext, path: string): Promise<void> {
+  const response = await request.delete(`/api/admin/vaults/default/restrictions?path=${encodeURIComponent(path)}`, {
+    headers: { authorization: `Bearer ${adminKey()}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}

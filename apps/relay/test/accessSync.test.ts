@@ -109,6 +109,18 @@ describe('access at the sync door (ACL1, ACL2, ACL4, ACL6)', () => {
     expect(member.denials.at(-1)).toMatch(/^NOT_FOUND/);
   });
 
+  it('[ACL2, ACL6] a change of who sees a folder makes every open tree re-read: the vault channel hears a new version', async () => {
+    const channel = await openAs(relay.syncUrl, bob.token, formatVaultDocumentName('default'));
+    open.push(channel);
+    expect(channel.synced()).toBe(true);
+    await restrict(['owner@baalda.test', alice.email, bob.email]);
+    await eventually(
+      () => channel.heard.some((message) => message.type === 'treeChanged'),
+      () => `bob heard ${JSON.stringify(channel.heard)}`,
+      5000,
+    );
+  });
+
   it('[ACL3, ACL6] a revoked token is disconnected within 5 s and then refused everywhere', async () => {
     const dave = await addPerson(relay, 'dave', 'editor');
     const open = await session(dave, SHARED);

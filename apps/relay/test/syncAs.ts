@@ -11,6 +11,8 @@ export interface Session {
   readonly denials: string[];
   /** How many times the socket was closed under it. */
   closes(): number;
+  /** Stateless messages heard (the vault channel's `treeChanged`), parsed. */
+  readonly heard: Array<Record<string, unknown>>;
   /** Whether the relay answered `authenticated` read-only for the last authentication. */
   readOnly(): boolean | undefined;
   synced(): boolean;
@@ -34,6 +36,8 @@ export async function openAs(syncUrl: string, token: string, documentName: strin
     document: doc,
     token,
   });
+  const heard: Array<Record<string, unknown>> = [];
+  provider.on('stateless', ({ payload }: { payload: string }) => heard.push(JSON.parse(payload)));
   provider.on('authenticated', ({ scope }: { scope: string }) => {
     readOnly = scope === 'readonly';
   });
@@ -50,6 +54,7 @@ export async function openAs(syncUrl: string, token: string, documentName: strin
     doc,
     provider,
     denials,
+    heard,
     closes: () => closes,
     readOnly: () => readOnly,
     synced: () => provider.isSynced,

@@ -12,13 +12,17 @@ export const ACCESS_CHANGED_CLOSE = { code: 4403, reason: 'ACCESS_CHANGED: your 
 
 /** How often the epoch is read; a change is acted on within this (ACL6 promises 5 s). */
 const POLL_MS = 1000;
-/** A full re-decision at least this often, whatever the epoch says (expiries, other relays' tree moves). */
-const FULL_EVERY_MS = 4000;
+/**
+ * A full re-decision at least this often, whatever the epoch says: it catches what no counter announces
+ * (a session that expired under an open socket, another relay's tree moves until issue 10 shares them).
+ * Token expiries need no database and are checked on every tick.
+ */
+const FULL_EVERY_MS = 60_000;
 
 /**
  * ACL6: re-decides every open sync connection when who may see what changes — the access epoch grew
  * (roles, restrictions, tokens, sign-outs, on any relay), the tree changed (a note moved into a private
- * folder) or at least every 4 s (expiries). A connection that lost rights has its whole socket closed;
+ * folder), a token expired (every tick) or at least every minute. A connection that lost rights has its whole socket closed;
  * the client reconnects and gets exactly what it may now have (nothing, or read-only).
  */
 export function startConnectionRechecks(
@@ -34,7 +38,10 @@ export function startConnectionRechecks(
   async function tick(): Promise<void> {
     const current = await readAccessEpoch(access.prisma);
     const now = options.clock();
-    if (!requested && current === epoch && Date.now() - lastFull < FULL_EVERY_MS) return;
+    if (!requested && current === epoch && Date.now() - lastFull < FULL_EVERY_MS) {
+      closeExpiredTokens(hocuspocus, now, options.logger);
+      return;
+    }
     requested = false;
     epoch = current;
     lastFull = Date.now();
@@ -67,9 +74,10 @@ export function startConnectionRechecks(
   };
 }
 
-async function recheckAll(access: AccessService, hocuspocus: Hocuspocus, now: Date, logger: Logger): Promise<void> {
-  // One lookup per session or token per pass, however many documents it has open.
+async function recheckAll(shared: AccessService, hocuspocus: Hocuspocus, now: Date, logger: Logger): Promise<void> {
+  // One lookup per session or token, and per caller and vault, per pass, however many documents are open.
   const callers = new Map<string, Promise<Caller | null>>();
+  const access = withRememberedVaultAccess(shared);
   for (const document of hocuspocus.documents.values()) {
     for (const connection of document.getConnections()) {
       const context = connection.context as SyncContext | undefined;
@@ -96,4 +104,33 @@ export function closeSessionSockets(hocuspocus: Hocuspocus, sessionHash: string)
       }
     }
   }
+}
+
+function closeExpiredTokens(hocuspocus: Hocuspocus, now: Date, logger: Logger): void {
+  for (const document of hocuspocus.documents.values()) {
+    for (const connection of document.getConnections()) {
+      const context = connection.context as SyncContext | undefined;
+      const ref = context?.caller;
+      if (ref?.kind !== 'token' || ref.expiresAt === null || ref.expiresAt > now.getTime()) continue;
+      logger.info('token expired: closing socket', { document: document.name, user: ref.userId });
+      context?.edgeSocket?.close(ACCESS_CHANGED_CLOSE.code, ACCESS_CHANGED_CLOSE.reason);
+    }
+  }
+}
+
+// The same access service, remembering each caller's access to each vault for one pass.
+function withRememberedVaultAccess(access: AccessService): AccessService {
+  const remembered = new Map<string, ReturnType<AccessService['callers']['vaultAccess']>>();
+  const keyOf = (caller: Caller, vaultId: string) =>
+    `${caller.user.id}|${caller.kind === 'token' ? caller.token.id : ''}|${vaultId}`;
+  const vaultAccess: AccessService['callers']['vaultAccess'] = (caller, vaultId, now) => {
+    const key = keyOf(caller, vaultId);
+    let found = remembered.get(key);
+    if (!found) {
+      found = access.callers.vaultAccess(caller, vaultId, now);
+      remembered.set(key, found);
+    }
+    return found;
+  };
+  return { ...access, callers: { ...access.callers, vaultAccess } };
 }

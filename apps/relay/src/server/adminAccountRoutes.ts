@@ -22,6 +22,7 @@ export interface AdminAccountContext {
   readonly access: AccessService;
   readonly clock: () => Date;
   readonly recheckConnections: () => void;
+  readonly vaultAccessChanged: (vaultId: string) => Promise<void>;
 }
 
 type Fields = Record<string, unknown>;
@@ -116,7 +117,7 @@ async function grant(fields: Fields, [vaultId = '']: readonly string[], context:
   if (!isVaultRole(fields.role)) return { code: 'REQUEST_INVALID', message: 'role must be owner, editor or viewer.' };
   const refusal = await context.access.members.setRole(vaultId, userId, fields.role, context.clock());
   if (refusal) return { code: refusal };
-  context.recheckConnections();
+  await context.vaultAccessChanged(vaultId);
   return { status: 200, body: { vaultId, email: fields.email, role: fields.role } };
 }
 
@@ -146,7 +147,7 @@ async function restrict(
     ids,
     context.clock(),
   );
-  context.recheckConnections();
+  await context.vaultAccessChanged(vaultId);
   return { status: 200, body: { vaultId, path: folder.path, members: emails } };
 }
 
@@ -161,7 +162,7 @@ async function unrestrict(
   const folder = validateFolderPath(path);
   if (!folder.ok) return { code: 'REQUEST_INVALID', message: `path: ${folder.message}` };
   const cleared = await clearRestriction(context.access.prisma, vaultId, pathKey(folder.path));
-  context.recheckConnections();
+  await context.vaultAccessChanged(vaultId);
   return { status: 200, body: { vaultId, path: folder.path, cleared } };
 }
 

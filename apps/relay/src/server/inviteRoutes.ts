@@ -6,7 +6,7 @@ import type { RouteContext } from './routeTable';
 
 const INVITE_ROUTE = /^\/api\/invites\/([^/]+)(\/accept)?$/;
 
-type InviteContext = RouteContext & { recheckConnections: () => void };
+type InviteContext = RouteContext & { vaultAccessChanged: (vaultId: string) => Promise<void> };
 
 /**
  * `GET /api/invites/:secret` (no sign-in: the sign-up page shows what the link offers) and
@@ -49,7 +49,7 @@ async function acceptInvite(
   if (caller.kind !== 'session') return sendError(response, 'FORBIDDEN', 'Sign in to accept an invite.');
   const offer = isSecretShape(secret) ? await context.access.invites.accept(secret, caller.user.id, now) : null;
   if (!offer) return sendError(response, 'INVITE_INVALID');
-  context.recheckConnections();
+  await context.vaultAccessChanged(offer.vaultId);
   const role = await context.access.members.roleOf(offer.vaultId, caller.user.id);
   sendJson(response, 200, { vault: { id: offer.vaultId, name: offer.vaultName, role } });
 }

@@ -64,7 +64,7 @@ async function changeRestriction({ request, response, context, caller, params, n
   if (change.members)
     await putRestriction(context.access.prisma, vaultId, { path: folder.path, key }, change.members, now);
   else await clearRestriction(context.access.prisma, vaultId, key);
-  context.recheckConnections();
+  await context.vaultAccessChanged(vaultId);
   if (!change.members) {
     response.writeHead(204, { 'Cache-Control': 'no-store' });
     return void response.end();

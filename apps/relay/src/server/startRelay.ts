@@ -151,6 +151,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       adminKey,
       throttle: new SignInThrottle(),
       recheckConnections: () => rechecks.request(),
+      vaultAccessChanged: (vaultId) => vaults.touch(vaultId),
       closeSessionSockets: (sessionHash) => closeSessionSockets(hocuspocus, sessionHash),
     }),
   );

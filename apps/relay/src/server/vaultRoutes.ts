@@ -8,6 +8,11 @@ import type { Route, RouteCall, RouteContext } from './routeTable';
 export interface VaultRouteContext extends RouteContext {
   /** Closes or downgrades open connections after a change of rights (ACL6). */
   readonly recheckConnections: () => void;
+  /**
+   * After a change of who sees what in a vault: its clients re-read their trees (a new tree version) and
+   * open connections are re-decided (ACL6).
+   */
+  readonly vaultAccessChanged: (vaultId: string) => Promise<void>;
 }
 
 type Call = RouteCall<VaultRouteContext>;
@@ -68,7 +73,7 @@ async function setRole({ request, response, context, caller, params, now }: Call
   if (!(await context.access.users.byId(userId))) return sendError(response, 'USER_NOT_FOUND');
   const refusal = await context.access.members.setRole(vault, userId, role, now);
   if (refusal) return sendError(response, refusal);
-  context.recheckConnections();
+  await context.vaultAccessChanged(vault);
   const member = (await context.access.members.members(vault)).find((entry) => entry.userId === userId);
   sendJson(response, 200, { member });
 }
@@ -82,7 +87,7 @@ async function removeMember({ response, context, caller, params, now }: Call): P
   if (!vault) return;
   const refusal = await context.access.members.remove(vault, userId);
   if (refusal) return sendError(response, refusal);
-  context.recheckConnections();
+  await context.vaultAccessChanged(vault);
   response.writeHead(204, { 'Cache-Control': 'no-store' });
   response.end();
 }

@@ -42,6 +42,11 @@ export interface VaultService {
   /** The tree without the folders in `hidden` (ACL5 keys) and everything inside them. */
   readTree(vaultId: string, hidden?: readonly string[]): Promise<TreeSnapshot>;
   readTrash(vaultId: string, hidden?: readonly string[]): Promise<{ version: number; notes: TreeNote[] }>;
+  /**
+   * ACL2: who sees what in the vault changed (a private folder, a member): the tree as each member sees it
+   * may differ, so its version grows and every client re-reads it.
+   */
+  touch(vaultId: string): Promise<void>;
   /** Every vault's id (the trash purger visits each). */
   listVaultIds(): Promise<string[]>;
   /** TR4: purges notes trashed before `cutoff`; returns how many. */
@@ -122,6 +127,12 @@ export function createVaultService(
       const explicitFolders = folders.map((folder) => folder.path);
       return { version, notes, folders: listFolders(notes, explicitFolders), explicitFolders };
     },
+
+    touch: (vaultId) =>
+      mutex.run(vaultId, async () => {
+        await prisma.vault.update({ where: { id: vaultId }, data: { treeVersion: { increment: 1 } } });
+        onTreeChanged(vaultId, await readVersion(vaultId));
+      }),
 
     listVaultIds: async () => (await prisma.vault.findMany({ select: { id: true } })).map((vault) => vault.id),
 
