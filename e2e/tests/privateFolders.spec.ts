@@ -136,6 +136,46 @@ async function expectFound(page: Page, query: string, docId: string): Promise<vo
   }).toPass({ timeout: 15_000 });
 }
 
+/** This device's IndexedDB databases holding `docId`'s text (one per user and vault, see localNames). */
+function localCopiesOf(page: Page, docId: string): Promise<string[]> {
+  return page.evaluate(
+    async (id) =>
+      (await indexedDB.databases()).map((database) => database.name ?? '').filter((name) => name.includes(id)),
+    docId,
+  );
+}
+
+/**
+ * Opens a link straight to a note the person may not read: the calm "isn't available" message, and nothing
+ * of the note — no editor, text, title or breadcrumb — at any moment, nor left on the device.
+ */
+async function expectUnavailable(page: Page, notes: Notes): Promise<void> {
+  // Watches every change of the page from its first paint: the note's text must not flash from the device's
+  // copy before the relay's refusal arrives.
+  await page.addInitScript((phrase) => {
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes(phrase)) sessionStorage.setItem('sawPhrase', 'yes');
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  }, notes.phrase);
+  await page.goto(`/?vault=default&note=${notes.plans}`);
+  await expect(treeNote(page, notes.roadmap)).toBeVisible();
+  await expect(page.getByTestId('note-unavailable')).toContainText('This note isn’t available');
+  await expect(page.getByTestId('note-unavailable')).toContainText('private folder you’re not a member of');
+  for (let look = 0; look < 4; look += 1) {
+    await expect(page.locator('body')).not.toContainText(notes.phrase);
+    await expect(page.locator('body')).not.toContainText('Plans');
+    await expect(page.getByTestId('note-title')).toHaveCount(0);
+    await expect(page).not.toHaveTitle(/Plans/);
+    await expect(page.getByTestId('editor')).toHaveCount(0);
+    await expect(page.getByTestId('note-unavailable')).toBeVisible();
+    await page.waitForTimeout(500);
+  }
+  // Not stuck on "Syncing…" for a note that can never sync.
+  await expectSyncState(page, 'synced');
+  await expect.poll(() => localCopiesOf(page, notes.plans)).toEqual([]);
+  expect(await page.evaluate(() => sessionStorage.getItem('sawPhrase'))).toBeNull();
+}
+
 async function closePeople(...people: Person[]): Promise<void> {
   for (const person of people) await person.context.close();
 }
@@ -160,17 +200,9 @@ test('[ACL2, ACL5] a folder alice makes private is absent from bob’s tree, sea
   }
   await bob.page.keyboard.press('Escape');
 
-  // A link straight to the note opens nothing of it: no title, no breadcrumb, no text, ever.
-  await bob.page.goto(`/?vault=default&note=${notes.plans}`);
-  await expect(treeNote(bob.page, notes.roadmap)).toBeVisible();
-  for (let look = 0; look < 4; look += 1) {
-    await expect(bob.page.locator('body')).not.toContainText(notes.phrase);
-    await expect(bob.page.locator('body')).not.toContainText('Plans');
-    await expect(bob.page.getByTestId('note-title')).toHaveCount(0);
-    await expect(bob.page).not.toHaveTitle(/Plans/);
-    if ((await editor(bob.page).count()) > 0) await expect(editor(bob.page)).toHaveText('');
-    await bob.page.waitForTimeout(500);
-  }
+  // A link straight to the note opens nothing of it: no title, no breadcrumb, no text, ever; and no empty
+  // editor either (regression: one showed, stuck on "Syncing…", keeping whatever bob typed pending forever).
+  await expectUnavailable(bob.page, notes);
   await expectFolderHidden(bob.page, notes);
 
   await closePeople(alice, bob);
@@ -196,11 +228,22 @@ test('[ACL2, ACL6] alice lets bob into her private folder, then takes him out ag
   await bob.page.goto('/?vault=default');
   await expect(treeNote(bob.page, notes.plans)).toBeVisible();
 
+  // bob read the note on this device, so its text is stored here too.
+  expect(await localCopiesOf(bob.page, notes.plans)).toHaveLength(1);
+
   await setBobInFolder(alice.page, false);
   await bob.page.reload();
   await expectFolderHidden(bob.page, notes);
   await expect(treeFolder(alice.page, FOLDER).getByTestId('private-folder-mark')).toBeVisible();
   await expect(treeNote(alice.page, notes.plans)).toBeVisible();
+
+  // His old link shows the message, not his device's copy (regression: the local copy stayed readable and
+  // editable); the copy is removed from the device.
+  await expectUnavailable(bob.page, notes);
+  await expectFolderHidden(bob.page, notes);
+  // alice, in the folder, still reads it.
+  await openFromTree(alice.page, notes.plans);
+  await expect(editor(alice.page)).toContainText(notes.phrase);
 
   await closePeople(alice, bob);
 });

@@ -4,14 +4,26 @@ interface EmptyStateProps {
   /** The raw `?note=` value, which may not be a valid id. */
   selectedId: string | null;
   loading: boolean;
+  /** The relay said the note is not open to this person (deleted, or in a private folder they're not in). */
+  denied: boolean;
   failure: string | null;
   /** Starts a new note; null when the person may not (a viewer). */
   onCreate: (() => void) | null;
 }
 
 /** What the editor column shows when there is no note to edit (yet). */
-export function EmptyState({ selectedId, loading, failure, onCreate }: EmptyStateProps) {
+export function EmptyState({ selectedId, loading, denied, failure, onCreate }: EmptyStateProps) {
   if (failure) return <Message title="This note can’t be opened" body={failure} />;
+  // The same words whether the note was deleted or hidden: the relay doesn't say which, so ids can't be probed.
+  if (denied) {
+    return (
+      <Message
+        title="This note isn’t available"
+        body="It may have been deleted, or moved into a private folder you’re not a member of."
+        testId="note-unavailable"
+      />
+    );
+  }
   if (loading) return <div className={styles.loading} aria-busy="true" />;
   if (selectedId !== null) {
     return <Message title="That link doesn’t point to a note" body="Pick a note on the left, or start a new one." />;
@@ -33,9 +45,9 @@ export function EmptyState({ selectedId, loading, failure, onCreate }: EmptyStat
   );
 }
 
-function Message({ title, body }: { title: string; body: string }) {
+function Message({ title, body, testId }: { title: string; body: string; testId?: string }) {
   return (
-    <div className={styles.empty}>
+    <div className={styles.empty} data-testid={testId}>
       <h1 className={styles.title}>{title}</h1>
       <p className={styles.body}>{body}</p>
     </div>

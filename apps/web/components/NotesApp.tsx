@@ -5,12 +5,14 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { useCurrentVault } from '../hooks/useCurrentVault';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useHistoryPanel } from '../hooks/useHistoryPanel';
+import { useNoteAccess } from '../hooks/useNoteAccess';
 import { useNoteSession } from '../hooks/useNoteSession';
 import { useSearchShortcut } from '../hooks/useSearchShortcut';
 import { useSelectedNoteId } from '../hooks/useSelectedNoteId';
 import { useSyncState } from '../hooks/useSyncState';
 import { useTreeController } from '../hooks/useTreeController';
 import { useVault } from '../hooks/useVault';
+import { isNoteTextShown } from '../lib/noteAccess';
 import { EmptyState } from './EmptyState';
 import { HistoryButton } from './history/HistoryButton';
 import { HistoryPanel } from './history/HistoryPanel';
@@ -38,12 +40,17 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
   const state = useVault(vault.store);
   const [selectedId, select] = useSelectedNoteId();
   const openId = selectedId !== null && isValidDocId(selectedId) ? selectedId : null;
-  const { session, failure } = useNoteSession(openId, vault.notes);
-  const syncState = useSyncState(session, openId !== null);
+  const { session: openSession, failure } = useNoteSession(openId, vault.notes);
+  const access = useNoteAccess(openSession);
+  const denied = openSession !== null && access === 'denied';
+  // Nothing of a note (text, title, breadcrumb) is on screen until it may be: a note the relay refuses
+  // must not flash from this device's copy before the refusal arrives.
+  const session = openSession && isNoteTextShown(access) ? openSession : null;
+  const syncState = useSyncState(denied ? null : openSession, openId !== null && !denied);
   const liveNote = state.notes.find((note) => note.docId === openId);
   const trashedNote = liveNote ? undefined : state.trash.find((note) => note.docId === openId);
   const shownNote = liveNote ?? trashedNote;
-  useDocumentTitle(shownNote && titleFromPath(shownNote.path));
+  useDocumentTitle(session && shownNote ? titleFromPath(shownNote.path) : undefined);
   // The note whose editor should take the caret once it exists (set after naming a new note).
   const [focusFor, setFocusFor] = useState<string | null>(null);
   const onFocusTaken = useCallback(() => setFocusFor(null), []);
@@ -98,6 +105,7 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
             <EmptyState
               selectedId={selectedId}
               loading={openId !== null}
+              denied={denied}
               failure={failure}
               onCreate={readOnlyReason === null ? () => void controller.createNote() : null}
             />

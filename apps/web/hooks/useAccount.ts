@@ -50,10 +50,15 @@ export function useAccount(): Account {
   }, [show]);
   useEffect(() => void check(), [check]);
   useRecheckWhenOnline(view, check);
+  const signedIn = useRef(false);
+  signedIn.current = view.kind === 'signedIn';
   useEffect(
     () =>
       // The relay ended the session (expired, signed out elsewhere): sign-in again, notes stay on this device.
-      subscribeToSessionLoss(() => void show({ kind: 'signedOut', signUpOpen: false, notice: 'SESSION_ENDED' })),
+      // Only while signed in: the socket can still report the end of a session the person just signed out of.
+      subscribeToSessionLoss(() => {
+        if (signedIn.current) void show({ kind: 'signedOut', signUpOpen: false, notice: 'SESSION_ENDED' });
+      }),
     [show],
   );
   return {

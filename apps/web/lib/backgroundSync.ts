@@ -30,7 +30,7 @@ async function syncOne(docId: string, storage: NoteStorage): Promise<void> {
   syncing.add(key);
   try {
     const session = await acquireNoteSession(docId, storage);
-    await waitUntilSynced(session, GIVE_UP_MS);
+    await waitUntilSettled(session, GIVE_UP_MS);
     releaseNoteSession(docId, storage);
   } catch (error) {
     console.warn(`Background sync of note ${docId} failed; it will be retried`, error);
@@ -39,10 +39,15 @@ async function syncOne(docId: string, storage: NoteStorage): Promise<void> {
   }
 }
 
-function waitUntilSynced(session: NoteSession, timeoutMs: number): Promise<void> {
+/**
+ * Until the note is on the relay, or the relay said it is not open to this person: then the session has
+ * removed it from this device (registry included), so it is not picked up again.
+ */
+function waitUntilSettled(session: NoteSession, timeoutMs: number): Promise<void> {
   return new Promise((resolve) => {
-    const isSynced = () => describeSyncState(session.getObservation()).kind === 'synced';
-    if (isSynced()) return resolve();
+    const isSettled = () =>
+      session.getAccess() === 'denied' || describeSyncState(session.getObservation()).kind === 'synced';
+    if (isSettled()) return resolve();
     const finish = () => {
       clearTimeout(timer);
       unsubscribe();
@@ -50,7 +55,7 @@ function waitUntilSynced(session: NoteSession, timeoutMs: number): Promise<void>
     };
     const timer = setTimeout(finish, timeoutMs);
     const unsubscribe = session.subscribe(() => {
-      if (isSynced()) finish();
+      if (isSettled()) finish();
     });
   });
 }

@@ -32,6 +32,16 @@ describe('local note registry', () => {
     expect((await registry.get(alice))?.pendingChanges).toBe(20);
   });
 
+  it('forgets a removed note, so it is no longer listed as pending', async () => {
+    const registry = createLocalRegistry(new IDBFactory());
+    await registry.update(alice, () => ({ ...makeLocalNoteRecord(alice), pendingChanges: 2 }));
+    await registry.update(bob, () => makeLocalNoteRecord(bob));
+    await registry.remove(alice);
+    await registry.remove('never_stored_000000003');
+    expect(await registry.get(alice)).toBeUndefined();
+    expect((await registry.list()).map((note) => note.docId)).toEqual([bob]);
+  });
+
   it('survives reopening the database, as after a reload', async () => {
     const factory = new IDBFactory();
     await createLocalRegistry(factory).update(alice, () => ({ ...makeLocalNoteRecord(alice), pendingChanges: 4 }));

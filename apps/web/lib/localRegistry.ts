@@ -17,6 +17,8 @@ export interface LocalRegistry {
   get(docId: string): Promise<LocalNoteRecord | undefined>;
   /** Reads and writes in one IndexedDB transaction, so concurrent updates never overwrite each other. */
   update(docId: string, updater: NoteUpdater): Promise<LocalNoteRecord | undefined>;
+  /** Forgets a note (one this person may no longer read); nothing happens when there is no record. */
+  remove(docId: string): Promise<void>;
 }
 
 /** Opens the registry on an IndexedDB factory (tests), or on a shared database opener. */
@@ -29,6 +31,7 @@ export function createLocalRegistry(
     list: async () => readAll(await open()),
     get: async (docId) => readOne(await open(), docId),
     update: async (docId, updater) => updateOne(await open(), docId, updater),
+    remove: async (docId) => removeOne(await open(), docId),
   };
 }
 
@@ -59,6 +62,16 @@ function updateOne(database: IDBDatabase, docId: string, updater: NoteUpdater): 
       if (written) store.put({ ...written, docId });
     };
     transaction.oncomplete = () => resolve(written);
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error);
+  });
+}
+
+function removeOne(database: IDBDatabase, docId: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const transaction = database.transaction(STORES.notes, 'readwrite');
+    transaction.objectStore(STORES.notes).delete(docId);
+    transaction.oncomplete = () => resolve();
     transaction.onerror = () => reject(transaction.error);
     transaction.onabort = () => reject(transaction.error);
   });

@@ -1,6 +1,12 @@
 import type { HocuspocusProvider, onAuthenticationFailedParameters } from '@hocuspocus/provider';
 import { reportSessionLost } from './account/sessionLoss';
-import { classifySyncRefusal, initialNoteAccess, type NoteAccess, type NoteAccessEvent, nextNoteAccess } from './noteAccess';
+import {
+  classifySyncRefusal,
+  initialNoteAccess,
+  type NoteAccess,
+  type NoteAccessEvent,
+  nextNoteAccess,
+} from './noteAccess';
 import { getConnectionStatus, subscribeToConnection } from './syncSocket';
 
 /** Follows what the relay says about one note's provider (see noteAccess). */

@@ -5,6 +5,8 @@ import * as Y from 'yjs';
 import { createCoalescedWriter } from './coalescedWriter';
 import { type LocalNoteRecord, makeLocalNoteRecord } from './localNoteRecord';
 import type { LocalRegistry } from './localRegistry';
+import type { NoteAccess } from './noteAccess';
+import { watchNoteAccess } from './noteAccessWatcher';
 import { getSyncSocket } from './syncSocket';
 import { trackSync } from './syncTracker';
 
@@ -12,8 +14,11 @@ import { trackSync } from './syncTracker';
 export interface NoteSession {
   readonly docId: string;
   readonly ydoc: Y.Doc;
+  /** Calls `listener` when the observation or the access changes. */
   subscribe(listener: () => void): () => void;
   getObservation(): SyncObservation;
+  /** What the relay said about this person and this note; `denied` means show nothing of it. */
+  getAccess(): NoteAccess;
   destroy(): void;
 }
 
@@ -63,12 +68,26 @@ function startSession(docId: string, { persistence, provider, registry, record }
     initialPendingChanges: record?.pendingChanges ?? 0,
     onPendingChanges: (pendingChanges) => writer.write({ pendingChanges }),
   });
+  const access = watchNoteAccess(provider, () => {
+    // Nothing of a denied note can ever sync, so nothing is pending: stop counting before forgetting it.
+    tracker.destroy();
+    void forgetLocalCopy(docId, persistence, registry);
+  });
   return {
     docId,
     ydoc: persistence.doc,
-    subscribe: tracker.subscribe,
+    subscribe(listener) {
+      const unsubscribeSync = tracker.subscribe(listener);
+      const unsubscribeAccess = access.subscribe(listener);
+      return () => {
+        unsubscribeSync();
+        unsubscribeAccess();
+      };
+    },
     getObservation: tracker.getObservation,
+    getAccess: access.getAccess,
     destroy() {
+      access.destroy();
       tracker.destroy();
       provider.destroy();
       void persistence.destroy();
@@ -76,6 +95,19 @@ function startSession(docId: string, { persistence, provider, registry, record }
       setTimeout(() => persistence.doc.destroy(), 0);
     },
   };
+}
+
+/**
+ * Removes a note the relay says this person may not read (any more) from this device: its text (the
+ * y-indexeddb database) and its registry record, so it no longer counts as pending. Local edits to it are
+ * lost, but they could never be delivered: the relay refuses every byte of a document that is not open to
+ * the person.
+ */
+async function forgetLocalCopy(docId: string, persistence: IndexeddbPersistence, registry: LocalRegistry) {
+  const outcomes = await Promise.allSettled([persistence.clearData(), registry.remove(docId)]);
+  for (const outcome of outcomes) {
+    if (outcome.status === 'rejected') console.error(`Could not forget note ${docId} on this device`, outcome.reason);
+  }
 }
 
 function delay(ms: number): Promise<void> {

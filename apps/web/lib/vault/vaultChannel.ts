@@ -1,6 +1,8 @@
 import { formatVaultDocumentName } from '@baalda/core';
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import * as Y from 'yjs';
+import { reportSessionLost } from '../account/sessionLoss';
+import { classifySyncRefusal } from '../noteAccess';
 import { getSyncSocket } from '../syncSocket';
 
 /**
@@ -35,6 +37,11 @@ export function listenToVaultChannel(
     },
     onSynced: ({ state }) => {
       if (state) handlers.onConnected();
+    },
+    // The socket's word for a dead session (expired, signed out elsewhere) reaches the account gate as a 401
+    // does; a tab with nothing to send over HTTP would otherwise never learn it.
+    onAuthenticationFailed: ({ reason }) => {
+      if (classifySyncRefusal(reason) === 'signedOut') reportSessionLost();
     },
   });
   // Given a shared websocketProvider, the provider does not attach itself (see noteSession).
