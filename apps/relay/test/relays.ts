@@ -1,4 +1,4 @@
-import type { VersionSettings } from '@baalda/core';
+import type { RateLimit, VersionSettings } from '@baalda/core';
 import { TEST_PASSWORD_COST } from '../src/access/passwords';
 import type { DatabaseTarget } from '../src/db/openDatabase';
 import { silentLogger } from '../src/server/logger';
@@ -20,6 +20,7 @@ export async function startTestRelay(
     webDir?: string;
     clock?: () => Date;
     versionSettings?: VersionSettings;
+    mcpRateLimit?: RateLimit;
   } = {},
 ): Promise<TestRelay> {
   const relay = await startRelay({
@@ -32,6 +33,8 @@ export async function startTestRelay(
     clock: overrides.clock,
     versionSettings: overrides.versionSettings,
     passwordCost: TEST_PASSWORD_COST,
+    // Tests poll `/mcp` until the index catches up; the real limit has a test of its own.
+    mcpRateLimit: overrides.mcpRateLimit ?? { perSecond: 1000, burst: 1000 },
   });
   return Object.assign(relay, { token: await ownerToken(relay) });
 }

@@ -34,6 +34,10 @@ export {
   parseDocumentName,
   VAULT_DOCUMENT_PREFIX,
 } from './documents/documentName';
+export { appendMarkdown, applyMarkdownEdit, MARKDOWN_EDIT_ORIGIN } from './documents/markdownEdit';
+export type { EditorElement, EditorMarks, EditorNode, EditorText } from './documents/markdownModel';
+export { documentContentOfMarkdown, MAX_MARKDOWN_NESTING } from './documents/markdownParse';
+export { markdownOfBlocks, markdownOfDocument } from './documents/markdownRender';
 export { EDITOR_FRAGMENT, extractPlainText } from './documents/plainText';
 export type { Embedder } from './embedder/embedder';
 export { EMBEDDERS, embedderByName } from './embedder/embedders';
@@ -41,6 +45,40 @@ export { fnv1a32, hashedEmbedder } from './embedder/hashedEmbedder';
 export { tokenize } from './embedder/tokenize';
 export { RELAY_ERRORS, type RelayErrorCode } from './errors/relayErrors';
 export { LIMITS } from './limits/limits';
+export { type RateLimit, RateLimiter } from './limits/rateLimiter';
+export { callMcpTool } from './mcp/callTool';
+export { findSchemaViolation, type JsonSchema, type JsonSchemaType, type SchemaViolation } from './mcp/jsonSchema';
+export { MCP_ERRORS, type McpErrorCode } from './mcp/mcpErrors';
+export type {
+  McpListRequest,
+  McpNoteKind,
+  McpNotePage,
+  McpNotePointer,
+  McpNoteWritten,
+  McpSearchHit,
+  McpSearchRequest,
+  McpStore,
+  McpStoredNote,
+  McpStoreResult,
+} from './mcp/mcpStore';
+export {
+  type JsonObjectSchema,
+  MCP_LIMITS,
+  MCP_TOOLS,
+  type McpToolDefinition,
+  type McpToolName,
+  toolNamed,
+  toolsFor,
+} from './mcp/mcpTools';
+export type { McpToolAnswer } from './mcp/readTools';
+export {
+  type ListNotesOutput,
+  type ReadAttachmentOutput,
+  type ReadNoteOutput,
+  renderToolError,
+  type SearchNotesOutput,
+} from './mcp/renderAnswers';
+export type { McpToolInputs } from './mcp/toolInput';
 export { deriveTitle, UNTITLED } from './notes/title';
 export {
   ancestorFoldersOf,

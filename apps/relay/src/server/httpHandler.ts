@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handleMcpRequest, MCP_PATH, type McpRouteContext } from '../mcp/mcpRoute';
 import { handleAdminAccountRoute } from './adminAccountRoutes';
 import { type AdminContext, handleReindex, refuseNonAdmin } from './adminRoutes';
 import { type ApiContext, handleApiRequest } from './apiRoutes';
@@ -9,6 +10,8 @@ import { serveStaticFile } from './staticFiles';
 /** Everything the HTTP side of the relay needs. */
 export interface HttpContext extends ApiContext, AdminContext {
   readonly adminKey: string;
+  /** MCP1: the assistants' route. */
+  readonly mcp: McpRouteContext;
   readonly webDir: string;
   readonly logger: Logger;
 }
@@ -33,6 +36,7 @@ async function route(request: IncomingMessage, response: ServerResponse, context
     if (await handleAdminAccountRoute(request, response, path, context)) return;
     return sendError(response, 'NOT_FOUND', `No admin route at ${path}.`);
   }
+  if (path === MCP_PATH) return handleMcpRequest(request, response, context.mcp);
   if (path === '/api' || path.startsWith('/api/')) return handleApiRequest(request, response, path, context);
   return serveStaticFile(request, response, path, context.webDir);
 }

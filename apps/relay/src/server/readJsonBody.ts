@@ -7,7 +7,10 @@ export type JsonBody =
   | { ok: false; code: 'REQUEST_TOO_LARGE' | 'REQUEST_INVALID'; message: string };
 
 /** Reads and parses a JSON body, stopping as soon as it passes the size limit. */
-export async function readJsonBody(request: IncomingMessage): Promise<JsonBody> {
+export async function readJsonBody(
+  request: IncomingMessage,
+  maxBytes: number = LIMITS.maxRequestBodyBytes,
+): Promise<JsonBody> {
   const type = request.headers['content-type'] ?? '';
   if (!type.toLowerCase().startsWith('application/json')) {
     return { ok: false, code: 'REQUEST_INVALID', message: 'Content-Type must be application/json.' };
@@ -16,8 +19,8 @@ export async function readJsonBody(request: IncomingMessage): Promise<JsonBody> 
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).byteLength;
-    if (size > LIMITS.maxRequestBodyBytes) {
-      return { ok: false, code: 'REQUEST_TOO_LARGE', message: `Body is over ${LIMITS.maxRequestBodyBytes} bytes.` };
+    if (size > maxBytes) {
+      return { ok: false, code: 'REQUEST_TOO_LARGE', message: `Body is over ${maxBytes} bytes.` };
     }
     chunks.push(chunk as Buffer);
   }

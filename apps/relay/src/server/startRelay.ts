@@ -4,6 +4,9 @@ import {
   type Embedder,
   formatNoteDocumentName,
   hashedEmbedder,
+  LIMITS,
+  type RateLimit,
+  RateLimiter,
   SignInThrottle,
   VERSION_DEFAULTS,
   type VersionSettings,
@@ -63,6 +66,8 @@ export interface RelayOptions {
   readonly passwordCost?: PasswordCost;
   /** How the relay is reached from outside (cookie flags, own origin, proxy). */
   readonly edge?: EdgeSettings;
+  /** LIM10: the MCP rate per token; LIMITS' when absent (tests that poll raise it). */
+  readonly mcpRateLimit?: RateLimit;
 }
 
 /** A running relay. */
@@ -153,6 +158,19 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       recheckConnections: () => rechecks.request(),
       vaultAccessChanged: (vaultId) => vaults.touch(vaultId),
       closeSessionSockets: (sessionHash) => closeSessionSockets(hocuspocus, sessionHash),
+      mcp: {
+        access,
+        edge,
+        clock,
+        logger: options.logger,
+        limiter: new RateLimiter(
+          options.mcpRateLimit ?? { perSecond: LIMITS.mcpRequestsPerSecond, burst: LIMITS.mcpRequestBurst },
+        ),
+        prisma: database.prisma,
+        hocuspocus,
+        vaults,
+        search: (request) => indexes.search(request),
+      },
     }),
   );
   const wss = attachWebSocketEdge(httpServer, hocuspocus, options.logger, edge);

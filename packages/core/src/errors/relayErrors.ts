@@ -61,6 +61,8 @@ export const RELAY_ERRORS = {
   RESTRICTION_REFUSED: 'You may not change who sees this folder.',
   /** A vault with that id (made from its name) exists already. */
   VAULT_TAKEN: 'A vault with that name exists already.',
+  /** Too many requests from one access token; `Retry-After` says when to try again (LIM10). */
+  RATE_LIMITED: 'Too many requests; slow down.',
   /** The relay failed while answering; the request changed nothing it reported as done. */
   INTERNAL_ERROR: 'The relay could not answer this request.',
 } as const;

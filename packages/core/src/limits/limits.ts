@@ -38,4 +38,13 @@ export const LIMITS = {
   maxTokenDays: 3650,
   /** LIM9 (ACC4): how long an invite link may stay valid, in days. */
   maxInviteDays: 30,
+  /**
+   * LIM11: one MCP request body: room for `update_note`'s largest text (1,000,000 characters) even when
+   * most of it is multi-byte, with JSON escaping.
+   */
+  maxMcpBodyBytes: 8 * 1024 * 1024,
+  /** LIM10: MCP requests one access token may make per second, sustained (`RateLimiter`). */
+  mcpRequestsPerSecond: 10,
+  /** LIM10: MCP requests one access token may make at once before the rate applies. */
+  mcpRequestBurst: 40,
 } as const;

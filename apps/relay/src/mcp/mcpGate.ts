@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bearerTokenOf, isAccessTokenShape, type RateLimiter } from '@baalda/core';
+import type { AccessService } from '../access/accessService';
+import type { Caller } from '../access/callers';
+import { sendError } from '../server/httpErrors';
+import { type EdgeSettings, isOwnOrigin } from '../server/requestAuth';
+
+/** A token caller allowed through the MCP door. */
+export type TokenCaller = Extract<Caller, { kind: 'token' }>;
+
+/** What the door needs. */
+export interface McpGateContext {
+  readonly access: AccessService;
+  readonly edge: EdgeSettings;
+  readonly limiter: RateLimiter;
+  readonly clock: () => Date;
+}
+
+/**
+ * MCP2: who may use `/mcp`, checked before a byte of the body is read. Only a personal access token
+ * (assistants don't hold browser sessions): none or a dead one → 401 with `WWW-Authenticate` (RFC 6750,
+ * as the MCP authorization spec asks); an `Origin` that is not ours → 403 (DNS rebinding: a web page on
+ * another site reaching a relay on localhost); over the token's rate → 429 with `Retry-After`.
+ * Null after answering.
+ */
+export async function passMcpGate(
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: McpGateContext,
+): Promise<TokenCaller | null> {
+  const origin = request.headers.origin;
+  if (origin !== undefined && !isOwnOrigin(origin, request, context.edge)) {
+    sendError(response, 'ORIGIN_REFUSED', 'MCP requests from web pages of other sites are refused.');
+    return null;
+  }
+  const now = context.clock();
+  const secret = bearerTokenOf(request.headers.authorization);
+  const caller =
+    secret && isAccessTokenShape(secret)
+      ? await context.access.callers.resolve({ authorization: request.headers.authorization }, now)
+      : null;
+  if (caller?.kind !== 'token') {
+    response.setHeader('WWW-Authenticate', 'Bearer realm="baalda", error="invalid_token"');
+    sendError(response, 'UNAUTHENTICATED', 'Send Authorization: Bearer <personal access token>.');
+    return null;
+  }
+  const waitMs = context.limiter.take(caller.token.id, now.getTime());
+  if (waitMs > 0) {
+    response.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
+    sendError(response, 'RATE_LIMITED');
+    return null;
+  }
+  return caller;
+}

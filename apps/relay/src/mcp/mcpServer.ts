@@ -1,0 +1,51 @@
+import { callMcpTool, type McpStore, renderToolError, toolsFor } from '@baalda/core';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '../server/logger';
+
+/** Tells the model the pattern once, at initialization; each tool's description repeats its part. */
+const INSTRUCTIONS =
+  "Baalda holds the team's notes, current text only. Search first (search_notes returns pointers, never " +
+  'text), pick the hits that fit, then read just those (read_note, paged by offset).';
+
+/**
+ * MCP1: one MCP server for one request, for one caller. Stateless by design: a fresh server and
+ * transport per HTTP request, so no answer, session or id can cross between clients. Tools and their
+ * handling are core's; this only maps them to the SDK (the SDK's high-level McpServer wants zod
+ * schemas, core's are JSON Schema, so the low-level Server is used).
+ */
+export function createMcpServer(store: McpStore, caller: { readOnly: boolean }, logger: Logger): Server {
+  const server = new Server(
+    { name: 'baalda', version: '1.0.0' },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: toolsFor(caller).map(({ readOnly: _readOnly, ...tool }) => tool),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const { name, arguments: input } = request.params;
+    let answer: Awaited<ReturnType<typeof callMcpTool>>;
+    try {
+      answer = await callMcpTool(name, input ?? {}, store, caller);
+    } catch (error) {
+      logger.error('mcp tool failed', { tool: name, message: (error as Error).message });
+      answer = { ok: false, code: 'INTERNAL', message: 'The relay could not run this tool.' };
+    }
+    if (answer.ok) {
+      return {
+        structuredContent: answer.structuredContent as Record<string, unknown>,
+        content: [{ type: 'text', text: answer.text }],
+      };
+    }
+    // MCP says an unknown tool is a protocol error; every other refusal is the tool's own answer.
+    if (answer.code === 'UNKNOWN_TOOL') throw new McpError(ErrorCode.InvalidParams, answer.message);
+    return { isError: true, content: [{ type: 'text', text: renderToolError(answer) }] };
+  });
+  return server;
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import {
+  appendMarkdown,
+  applyMarkdownEdit,
+  DOC_ID_LENGTH,
+  docIdFromRandomBytes,
+  type McpNoteWritten,
+  type McpStore,
+  type McpStoreResult,
+  markdownOfDocument,
+  pathKey,
+  titleFromPath,
+  type VaultOp,
+  validateNotePath,
+} from '@baalda/core';
+import type { Hocuspocus } from '@hocuspocus/server';
+import type { VaultGuard } from '../access/vaultGuard';
+import type { PrismaClient } from '../generated/prisma/client';
+import type { SearchRequest, searchNotes } from '../search/searchService';
+import type { VaultService } from '../vault/vaultService';
+import { withNoteDocument } from './noteDocuments';
+import { listVisibleNotes } from './noteListing';
+import { outcomeAsResult } from './opOutcomes';
+
+/** What the MCP store uses of the relay. */
+export interface McpStoreDependencies {
+  readonly prisma: PrismaClient;
+  readonly hocuspocus: Hocuspocus;
+  readonly vaults: VaultService;
+  readonly search: (request: SearchRequest) => ReturnType<typeof searchNotes>;
+  readonly clock: () => Date;
+}
+
+/**
+ * MCP5: core's McpStore for one caller in one vault. Every answer goes through the caller's guard: a
+ * note it may not read is `null` / NOTE_NOT_FOUND, exactly like one that does not exist (trashed notes
+ * too); writes go through the same tree ops (ACL7) and the same live documents as people's edits.
+ */
+export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string, guard: VaultGuard): McpStore {
+  const readable = (docId: string) => visibleNote(deps.prisma, vaultId, docId, guard);
+  const writable = async (docId: string) => {
+    const note = await readable(docId);
+    if (!note) return notFound();
+    return guard.canWrite(note.path) ? { ok: true as const, note } : forbidden();
+  };
+  const runOp = async (op: VaultOp) => {
+    const { results } = await deps.vaults.applyOps(vaultId, [op], deps.clock(), guard);
+    return results[0];
+  };
+  return {
+    search: async (request) => {
+      if (request.kind === 'attachment') return { ok: true, hits: [] };
+      const answer = deps.search({ ...request, vaultId, hidden: guard.hidden });
+      if (!answer.ok) return { ok: false, code: 'INVALID_INPUT', message: answer.message };
+      return { ok: true, hits: answer.results.map((hit) => ({ ...hit, kind: 'note' as const })) };
+    },
+    readNote: async (docId) => {
+      const note = await readable(docId);
+      if (!note) return null;
+      const markdown = await withNoteDocument(deps.hocuspocus, docId, async ({ document }) =>
+        markdownOfDocument(document),
+      );
+      return {
+        kind: 'note',
+        docId,
+        title: titleFromPath(note.path),
+        path: note.path,
+        markdown,
+        updatedAt: note.updatedAt,
+      };
+    },
+    listNotes: (request) => listVisibleNotes(deps.prisma, { ...request, vaultId, hidden: guard.hidden }),
+    createNote: async ({ path, markdown }) => {
+      const checked = validateNotePath(path);
+      if (!checked.ok) return { ok: false, code: 'INVALID_PATH', message: `${checked.rule}: ${checked.message}` };
+      if (!guard.canWrite(checked.path)) return forbidden();
+      if (await isTaken(deps.prisma, vaultId, checked.path)) return pathExists(checked.path);
+      const docId = docIdFromRandomBytes(randomBytes(DOC_ID_LENGTH));
+      // The text first: the note appears in the tree already holding it.
+      await withNoteDocument(deps.hocuspocus, docId, ({ transact }) =>
+        transact((doc) => applyMarkdownEdit(doc, markdown)),
+      );
+      const createdAt = deps.clock().getTime();
+      const outcome = await runOp({
+        opId: opIdFor(docId, 'c'),
+        kind: 'createNote',
+        docId,
+        path: checked.path,
+        createdAt,
+      });
+      if (outcome?.ok && outcome.renamedFrom !== undefined) {
+        // Someone took the path between the check and the op (CN1 kept both): not a silent copy (MCP6).
+        await runOp({ opId: opIdFor(docId, 't'), kind: 'trashNote', docId });
+        return pathExists(checked.path);
+      }
+      return outcomeAsResult(outcome, { docId, path: checked.path });
+    },
+    updateNote: async ({ docId, markdown }) => editNote(docId, (doc) => applyMarkdownEdit(doc, markdown)),
+    appendNote: async ({ docId, markdown }) => editNote(docId, (doc) => appendMarkdown(doc, markdown)),
+    moveNote: async ({ docId, path }) => {
+      const note = await readable(docId);
+      if (!note) return notFound();
+      const checked = validateNotePath(path);
+      if (!checked.ok) return { ok: false, code: 'INVALID_PATH', message: `${checked.rule}: ${checked.message}` };
+      const outcome = await runOp({ opId: opIdFor(docId, 'm'), kind: 'moveNote', docId, path: checked.path });
+      return outcomeAsResult(outcome, { docId, path: checked.path });
+    },
+    deleteNote: async ({ docId }) => {
+      const note = await readable(docId);
+      if (!note) return notFound();
+      const outcome = await runOp({ opId: opIdFor(docId, 'd'), kind: 'trashNote', docId });
+      return outcomeAsResult(outcome, { docId, path: note.path });
+    },
+  };
+
+  async function editNote(
+    docId: string,
+    change: (doc: import('yjs').Doc) => void,
+  ): Promise<McpStoreResult<McpNoteWritten>> {
+    const found = await writable(docId);
+    if (!found.ok) return found;
+    await withNoteDocument(deps.hocuspocus, docId, ({ transact }) => transact(change));
+    return { ok: true, docId, path: found.note.path };
+  }
+}
+
+interface VisibleNote {
+  readonly path: string;
+  readonly updatedAt: string;
+}
+
+async function visibleNote(
+  prisma: PrismaClient,
+  vaultId: string,
+  docId: string,
+  guard: VaultGuard,
+): Promise<VisibleNote | null> {
+  const row = await prisma.note.findFirst({ where: { docId, vaultId, deletedAt: null } });
+  if (!row || !guard.canRead(row.path)) return null;
+  const stored = await prisma.noteDocument.findUnique({ where: { docId }, select: { updatedAt: true } });
+  const updatedAt = stored && stored.updatedAt > row.updatedAt ? stored.updatedAt : row.updatedAt;
+  return { path: row.path, updatedAt: updatedAt.toISOString() };
+}
+
+// ACL7: a path is taken whoever can see what takes it; the answer names only the path asked for.
+async function isTaken(prisma: PrismaClient, vaultId: string, path: string): Promise<boolean> {
+  return (await prisma.note.count({ where: { vaultId, pathKey: pathKey(path), deletedAt: null } })) > 0;
+}
+
+// Op ids must be unique per op (OP3); a fresh random suffix keeps retried tool calls from replaying.
+function opIdFor(docId: string, kind: string): string {
+  return `mcp${kind}${docId.slice(0, 16)}${randomBytes(9).toString('base64url')}`;
+}
+
+function notFound(): { ok: false; code: 'NOTE_NOT_FOUND'; message: string } {
+  return { ok: false, code: 'NOTE_NOT_FOUND', message: 'No note has that id.' };
+}
+
+function forbidden(): { ok: false; code: 'FORBIDDEN'; message: string } {
+  return { ok: false, code: 'FORBIDDEN', message: 'You may read this note but not change it.' };
+}
+
+function pathExists(path: string): { ok: false; code: 'PATH_EXISTS'; message: string } {
+  return { ok: false, code: 'PATH_EXISTS', message: `A note already exists at ${path}.` };
+}

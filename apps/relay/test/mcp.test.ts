@@ -1,0 +1,261 @@
+import { formatNoteDocumentName } from '@baalda/core';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { pgliteBackend } from './backends';
+import { appendParagraph, connectPeer, eventually } from './clients';
+import { callTool, connectMcp, postMcp, type ToolAnswer } from './mcpClients';
+import { addPerson } from './people';
+import { adminFetch, startTestRelay, type TestRelay } from './relays';
+
+/** How many hits a search answer holds (0 for a refusal). */
+function hitCount(answer: ToolAnswer): number {
+  return ((answer.structured?.hits as unknown[] | undefined) ?? []).length;
+}
+
+const READ_TOOLS = ['list_notes', 'read_attachment_text', 'read_note', 'search_notes'];
+
+describe('the MCP route (MCP1–MCP10) through the official SDK client', () => {
+  let relay: TestRelay;
+  let dispose: () => Promise<void>;
+  let owner: Client;
+  let readOnly: Client;
+  let readOnlyToken: string;
+  const closing: Array<{ close(): Promise<void> | void }> = [];
+
+  beforeAll(async () => {
+    const database = await pgliteBackend.create();
+    dispose = database.dispose;
+    relay = await startTestRelay(database.target);
+    owner = await connectMcp(relay.httpUrl, relay.token);
+    const minted = await adminFetch(relay, '/api/admin/tokens', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'owner@baalda.test', vaultId: 'default', readOnly: true, name: 'reader' }),
+    });
+    readOnlyToken = ((await minted.json()) as { secret: string }).secret;
+    readOnly = await connectMcp(relay.httpUrl, readOnlyToken);
+    closing.push(owner, readOnly);
+  });
+
+  afterAll(async () => {
+    for (const item of closing) await item.close();
+    await relay.close();
+    await dispose();
+  });
+
+  it('[MCP3] a read-write token lists every tool; a read-only token only the read tools', async () => {
+    const all = (await owner.listTools()).tools.map((tool) => tool.name).sort();
+    expect(all).toEqual(
+      [...READ_TOOLS, 'append_note', 'create_note', 'delete_note', 'move_note', 'update_note'].sort(),
+    );
+    expect((await readOnly.listTools()).tools.map((tool) => tool.name).sort()).toEqual(READ_TOOLS);
+    const refused = await callTool(readOnly, 'create_note', { path: 'Nope.md', text: 'no' });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/^READ_ONLY/);
+  });
+
+  it('[MCP4–MCP6] create, read, search, list, update, append, move, delete — and their error codes', async () => {
+    const created = await callTool(owner, 'create_note', {
+      path: 'Policies/Refunds.md',
+      text: '# Refunds\n\nWe refund within 30 days.',
+    });
+    expect(created.isError, created.text).toBe(false);
+    const docId = String(created.structured?.docId);
+    const read = await callTool(owner, 'read_note', { docId });
+    expect(read.structured).toMatchObject({ docId, path: 'Policies/Refunds.md', truncated: false, offset: 0 });
+    expect(String(read.structured?.text)).toContain('We refund within 30 days.');
+    expect((await callTool(owner, 'create_note', { path: 'policies/refunds.md', text: 'x' })).text).toMatch(
+      /^PATH_EXISTS/,
+    );
+    expect((await callTool(owner, 'create_note', { path: 'Bad/../x.md', text: 'x' })).text).toMatch(/^INVALID_PATH/);
+    await eventually(
+      async () => hitCount(await callTool(owner, 'search_notes', { query: 'refund days' })) > 0,
+      () => 'the new note is searchable',
+    );
+    const listed = await callTool(owner, 'list_notes', { folder: 'Policies' });
+    expect(listed.structured?.notes).toEqual([{ docId, title: 'Refunds', path: 'Policies/Refunds.md', kind: 'note' }]);
+    expect(
+      (await callTool(owner, 'update_note', { docId, text: '# Refunds\n\nWe refund within 60 days.' })).isError,
+    ).toBe(false);
+    expect((await callTool(owner, 'append_note', { docId, text: 'Ask finance first.' })).isError).toBe(false);
+    const after = String((await callTool(owner, 'read_note', { docId })).structured?.text);
+    expect(after).toContain('60 days');
+    expect(after).toContain('Ask finance first.');
+    expect(after).not.toContain('30 days');
+    const moved = await callTool(owner, 'move_note', { docId, path: 'Archive/Refunds.md' });
+    expect(moved.structured).toEqual({ docId, path: 'Archive/Refunds.md' });
+    expect((await callTool(owner, 'read_attachment_text', { docId })).text).toMatch(/^NOT_AN_ATTACHMENT/);
+    expect((await callTool(owner, 'delete_note', { docId })).isError).toBe(false);
+    expect((await callTool(owner, 'read_note', { docId })).text).toMatch(/^NOTE_NOT_FOUND/);
+    expect((await callTool(owner, 'read_note', { docId: 'noSuchNote000000001' })).text).toMatch(/^NOTE_NOT_FOUND/);
+    expect((await callTool(owner, 'search_notes', { query: '' })).text).toMatch(/^INVALID_INPUT/);
+    expect((await callTool(owner, 'create_note', { path: 'Big.md', text: 'x'.repeat(1_000_001) })).text).toMatch(
+      /^TOO_LARGE/,
+    );
+  });
+
+  it('[MCP7] read_note pages a 100,000-character note: 20,000 by default, truncated, and the pages reassemble it', async () => {
+    const words = Array.from({ length: 12_500 }, (_, index) => `w${index % 997}x`).join(' ');
+    const body = words.slice(0, 100_000 - 7);
+    const created = await callTool(owner, 'create_note', { path: 'Long.md', text: body });
+    const docId = String(created.structured?.docId);
+    const first = await callTool(owner, 'read_note', { docId });
+    expect(first.structured).toMatchObject({ offset: 0, truncated: true });
+    expect(String(first.structured?.text)).toHaveLength(20_000);
+    const total = Number(first.structured?.totalChars);
+    let text = '';
+    for (let offset = 0; offset < total; ) {
+      const page = (await callTool(owner, 'read_note', { docId, offset, maxChars: 30_000 })).structured ?? {};
+      text += String(page.text);
+      offset += String(page.text).length;
+      expect(page.truncated).toBe(offset < total);
+    }
+    expect(text).toBe(String((await callTool(owner, 'read_note', { docId, maxChars: 100_000 })).structured?.text));
+    expect(text.replace(/\s+/g, ' ').trim()).toBe(body);
+  });
+
+  it('[MCP3] search_notes answers pointers only: no note text anywhere in the serialized response', async () => {
+    const secretSentence = 'the zeppelin hangar opens at dawn for inspection';
+    await callTool(owner, 'create_note', { path: 'Hangar.md', text: secretSentence });
+    await eventually(
+      async () => hitCount(await callTool(owner, 'search_notes', { query: 'zeppelin hangar' })) > 0,
+      () => 'indexed',
+    );
+    const answer = await callTool(owner, 'search_notes', { query: 'zeppelin hangar dawn inspection' });
+    const serialized = JSON.stringify(answer.raw);
+    for (const word of ['opens', 'dawn', 'inspection'])
+      expect(serialized).not.toContain(word === 'dawn' ? 'at dawn' : word);
+    expect(serialized).toContain('Hangar.md');
+  });
+
+  it('[MCP5, SYNC4] update_note while a person edits the same note: both edits survive', async () => {
+    const created = await callTool(owner, 'create_note', {
+      path: 'Shared.md',
+      text: 'first paragraph\n\nsecond paragraph',
+    });
+    const docId = String(created.structured?.docId);
+    const person = await connectPeer(relay, formatNoteDocumentName(docId));
+    closing.push({ close: () => person.destroy() });
+    await eventually(
+      () => person.text().includes('second paragraph'),
+      () => person.text(),
+    );
+    // The person types while the assistant's update is on its way: their keystroke is made on the state
+    // they had (a copy not yet synced) and reaches the relay after the update, as a concurrent edit does.
+    const typing = new Y.Doc();
+    Y.applyUpdate(typing, Y.encodeStateAsUpdate(person.doc));
+    appendParagraph(typing, 'typed by a person');
+    const updated = await callTool(owner, 'update_note', {
+      docId,
+      text: 'first paragraph, edited by the assistant\n\nsecond paragraph',
+    });
+    expect(updated.isError).toBe(false);
+    Y.applyUpdate(person.doc, Y.encodeStateAsUpdate(typing));
+    let lastRead = '';
+    await eventually(
+      async () => {
+        const text = String((await callTool(owner, 'read_note', { docId })).structured?.text);
+        lastRead = text;
+        return text.includes('edited by the assistant') && text.includes('typed by a person');
+      },
+      () => `relay: ${JSON.stringify(lastRead)}, person: ${JSON.stringify(person.text())}`,
+    );
+    await eventually(
+      () => person.text().includes('edited by the assistant'),
+      () => person.text(),
+    );
+    expect(person.text()).toContain('typed by a person');
+  });
+
+  it('[MCP2, ACL3] no token, a bad one or a revoked one is 401 with WWW-Authenticate; a foreign Origin is 403', async () => {
+    const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer nope' },
+      { authorization: `Bearer baalda_pat_${'A'.repeat(43)}` },
+    ];
+    for (const headers of attempts) {
+      const response = await postMcp(relay.httpUrl, list, headers);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    }
+    const foreign = await postMcp(relay.httpUrl, list, {
+      authorization: `Bearer ${relay.token}`,
+      origin: 'https://evil.example',
+    });
+    expect(foreign.status).toBe(403);
+    const listed = (await (await adminFetch(relay, '/api/admin/tokens')).json()) as {
+      tokens: Array<{ id: string; name: string }>;
+    };
+    const reader = listed.tokens.find((token) => token.name === 'reader');
+    await adminFetch(relay, `/api/admin/tokens/${reader?.id}`, { method: 'DELETE' });
+    expect((await postMcp(relay.httpUrl, list, { authorization: `Bearer ${readOnlyToken}` })).status).toBe(401);
+  });
+
+  it('[MCP1] two clients sending the same JSON-RPC id at once each get their own answer', async () => {
+    const bobby = await addPerson(relay, 'bobby', 'editor');
+    const call = (token: string, query: string) =>
+      postMcp(
+        relay.httpUrl,
+        { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'search_notes', arguments: { query } } },
+        { authorization: `Bearer ${token}` },
+      ).then(
+        (response) =>
+          response.json() as Promise<{ id: number; result: { structuredContent: { hits: Array<{ path: string }> } } }>,
+      );
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        index % 2 ? call(bobby.token, 'zeppelin') : call(relay.token, 'refund'),
+      ),
+    );
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.id).toBe(7);
+      const paths = answer.result.structuredContent.hits.map((hit) => hit.path);
+      if (index % 2) expect(paths).toEqual(['Hangar.md']);
+      else expect(paths.every((path) => !path.includes('Hangar'))).toBe(true);
+    }
+  });
+
+  it('[MCP2, LIM10] past its burst a token gets 429 with Retry-After', async () => {
+    const limited = await startTestRelay((await pgliteBackend.create()).target, {
+      mcpRateLimit: { perSecond: 1, burst: 3 },
+    });
+    try {
+      const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+      const statuses: number[] = [];
+      for (let call = 0; call < 5; call += 1) {
+        statuses.push((await postMcp(limited.httpUrl, list, { authorization: `Bearer ${limited.token}` })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const last = await postMcp(limited.httpUrl, list, { authorization: `Bearer ${limited.token}` });
+      expect(Number(last.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('[MCP5, ACL2] another user’s private notes are never returned and read as NOTE_NOT_FOUND', async () => {
+    const created = await callTool(owner, 'create_note', {
+      path: 'Vault/Salaries.md',
+      text: 'salary bands for the whole team',
+    });
+    const docId = String(created.structured?.docId);
+    await adminFetch(relay, '/api/admin/vaults/default/restrictions', {
+      method: 'PUT',
+      body: JSON.stringify({ path: 'Vault', memberEmails: ['owner@baalda.test'] }),
+    });
+    const carl = await addPerson(relay, 'carl', 'editor');
+    const client = await connectMcp(relay.httpUrl, carl.token);
+    closing.push(client);
+    await eventually(
+      async () => hitCount(await callTool(owner, 'search_notes', { query: 'salary bands' })) > 0,
+      () => 'indexed for the owner',
+    );
+    expect((await callTool(client, 'search_notes', { query: 'salary bands' })).structured?.hits).toEqual([]);
+    expect((await callTool(client, 'read_note', { docId })).text).toMatch(/^NOTE_NOT_FOUND/);
+    expect((await callTool(client, 'update_note', { docId, text: 'x' })).text).toMatch(/^NOTE_NOT_FOUND/);
+    const listed = JSON.stringify((await callTool(client, 'list_notes', {})).structured);
+    expect(listed).not.toContain('Salaries');
+    expect((await callTool(client, 'create_note', { path: 'Vault/Mine.md', text: 'x' })).text).toMatch(/^FORBIDDEN/);
+  });
+});

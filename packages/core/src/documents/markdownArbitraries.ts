@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { type EditorElement, type EditorNode, LINK_DEFAULTS } from './markdownModel';
+
+// Test support for the MD rules: random editor content that leans on Markdown's metacharacters.
+const CHARS = [
+  ...'ab  xyz19',
+  ...'*_#-+=.)(`~[]<>&;\\!"|:/',
+  '\t',
+  '\n',
+  '\u00a0',
+  'é',
+  '😀',
+  '&amp;',
+  '&#1;',
+  '1. ',
+  '- ',
+  '# ',
+  '```',
+  '<br>',
+  '<u>',
+];
+
+/** Text made of Markdown's awkward characters. */
+export const arbitraryText = (maxLength = 12): fc.Arbitrary<string> =>
+  fc.array(fc.constantFrom(...CHARS), { minLength: 1, maxLength }).map((parts) => parts.join(''));
+
+const arbitraryMarks = fc
+  .record({
+    bold: fc.boolean(),
+    italic: fc.boolean(),
+    strike: fc.boolean(),
+    underline: fc.boolean(),
+    code: fc.boolean(),
+    link: fc.option(fc.constantFrom('https://example.com/a', 'https://x.org/a b', 'mailto:a@b.c', '/rel(1)'), {
+      nil: undefined,
+    }),
+  })
+  .map(({ link, code, ...flags }) => {
+    if (code) return { code: {} };
+    const marks: Record<string, Record<string, unknown>> = {};
+    for (const [name, on] of Object.entries(flags)) if (on) marks[name] = {};
+    if (link) marks.link = { href: link, ...LINK_DEFAULTS, title: null };
+    return marks;
+  });
+
+const arbitraryInline: fc.Arbitrary<EditorNode[]> = fc.array(
+  fc.oneof(
+    {
+      weight: 5,
+      arbitrary: fc.record({ type: fc.constant('text' as const), text: arbitraryText(), marks: arbitraryMarks }),
+    },
+    { weight: 1, arbitrary: fc.constant<EditorNode>({ type: 'hardBreak', attrs: {}, children: [] }) },
+  ),
+  { maxLength: 5 },
+);
+
+const paragraph = arbitraryInline.map((children): EditorElement => ({ type: 'paragraph', attrs: {}, children }));
+
+const textBlock: fc.Arbitrary<EditorElement> = fc.oneof(
+  { weight: 4, arbitrary: paragraph },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 6 }), arbitraryInline)
+      .map(([level, children]) => ({ type: 'heading', attrs: { level }, children })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom(null, 'ts', 'a`b', 'c++ x'), fc.option(arbitraryText(30), { nil: undefined }))
+      .map(([language, code]) => ({
+        type: 'codeBlock',
+        attrs: language === null ? {} : { language },
+        children: code ? [{ type: 'text' as const, text: code, marks: {} }] : [],
+      })),
+  },
+  { weight: 1, arbitrary: fc.constant({ type: 'horizontalRule', attrs: {}, children: [] }) },
+);
+
+/** Random top-level blocks: every node kind the editor has, lists and quotes nested up to `depth`. */
+export function arbitraryBlocks(depth = 2): fc.Arbitrary<EditorElement[]> {
+  const block: fc.Arbitrary<EditorElement> =
+    depth === 0
+      ? textBlock
+      : fc.oneof(
+          { weight: 4, arbitrary: textBlock },
+          { weight: 1, arbitrary: listOf('bulletList', depth) },
+          { weight: 1, arbitrary: listOf('orderedList', depth) },
+          {
+            weight: 1,
+            arbitrary: arbitraryBlocks(depth - 1)
+              .filter((children) => children.length > 0)
+              .map((children) => ({ type: 'blockquote', attrs: {}, children })),
+          },
+        );
+  return fc.array(block, { maxLength: 5 });
+}
+
+function listOf(type: 'bulletList' | 'orderedList', depth: number): fc.Arbitrary<EditorElement> {
+  const item = fc
+    .tuple(paragraph, arbitraryBlocks(depth - 1))
+    .map(([first, rest]): EditorElement => ({ type: 'listItem', attrs: {}, children: [first, ...rest.slice(0, 2)] }));
+  return fc
+    .tuple(fc.array(item, { minLength: 1, maxLength: 3 }), fc.constantFrom(0, 1, 3, 10))
+    .map(([children, start]) => ({ type, attrs: type === 'orderedList' ? { start } : {}, children }));
+}

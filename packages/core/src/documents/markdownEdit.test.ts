@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { arbitraryBlocks } from './markdownArbitraries';
+import { appendMarkdown, applyMarkdownEdit, MARKDOWN_EDIT_ORIGIN } from './markdownEdit';
+import { yNodesOf } from './markdownModel';
+import { markdownOfBlocks, markdownOfDocument } from './markdownRender';
+import { EDITOR_FRAGMENT } from './plainText';
+
+const NOTE =
+  '# Groceries\n\nFirst paragraph about apples.\n\nSecond paragraph about pears.\n\nThird paragraph about plums.\n';
+
+function docOf(markdown: string, clientID?: number): Y.Doc {
+  const doc = new Y.Doc();
+  if (clientID !== undefined) doc.clientID = clientID;
+  applyMarkdownEdit(doc, markdown);
+  return doc;
+}
+
+function replicaOf(doc: Y.Doc, clientID: number): Y.Doc {
+  const replica = new Y.Doc();
+  replica.clientID = clientID;
+  Y.applyUpdate(replica, Y.encodeStateAsUpdate(doc));
+  return replica;
+}
+
+function exchange(a: Y.Doc, b: Y.Doc): void {
+  const fromA = Y.encodeStateAsUpdate(a, Y.encodeStateVector(b));
+  const fromB = Y.encodeStateAsUpdate(b, Y.encodeStateVector(a));
+  Y.applyUpdate(b, fromA);
+  Y.applyUpdate(a, fromB);
+}
+
+function blockAt(doc: Y.Doc, index: number): Y.XmlElement {
+  return doc.getXmlFragment(EDITOR_FRAGMENT).get(index) as Y.XmlElement;
+}
+
+function textOfBlock(doc: Y.Doc, index: number): Y.XmlText {
+  return blockAt(doc, index).get(0) as Y.XmlText;
+}
+
+describe('Markdown edits', () => {
+  it('[MD4] applying random Markdown to a random note leaves exactly that Markdown', () => {
+    fc.assert(
+      fc.property(arbitraryBlocks(), arbitraryBlocks(), (before, after) => {
+        const doc = new Y.Doc();
+        doc.getXmlFragment(EDITOR_FRAGMENT).insert(0, yNodesOf(before));
+        const target = markdownOfBlocks(after);
+        applyMarkdownEdit(doc, target);
+        expect(markdownOfDocument(doc)).toBe(target);
+      }),
+      { numRuns: 200 },
+    );
+  }, 30_000);
+
+  it('[MD4] applying a note its own Markdown changes nothing', () => {
+    fc.assert(
+      fc.property(arbitraryBlocks(), (blocks) => {
+        const doc = docOf(markdownOfBlocks(blocks));
+        const stateBefore = Y.encodeStateVector(doc);
+        applyMarkdownEdit(doc, markdownOfDocument(doc));
+        expect(Y.encodeStateVector(doc)).toEqual(stateBefore);
+      }),
+      { numRuns: 200 },
+    );
+  }, 30_000);
+
+  it('[MD4] unchanged blocks keep their Yjs items; an edited paragraph keeps its element and text', () => {
+    const doc = docOf(NOTE);
+    const before = [0, 1, 2, 3].map((index) => blockAt(doc, index));
+    const firstText = textOfBlock(doc, 1);
+    applyMarkdownEdit(doc, NOTE.replace('apples', 'green apples').replace('Second', 'Inserted.\n\nSecond'));
+    expect(blockAt(doc, 0)).toBe(before[0]);
+    expect(blockAt(doc, 1)).toBe(before[1]);
+    expect(textOfBlock(doc, 1)).toBe(firstText);
+    expect(blockAt(doc, 3)).toBe(before[2]);
+    expect(blockAt(doc, 4)).toBe(before[3]);
+    expect(markdownOfDocument(doc)).toContain('First paragraph about green apples.\n\nInserted.\n\nSecond');
+  });
+
+  it('[MD4] edits inside a list item change only that item', () => {
+    const doc = docOf('- one\n- two\n- three\n');
+    const list = blockAt(doc, 0);
+    const items = list.toArray();
+    applyMarkdownEdit(doc, '- one\n- two and a half\n- three\n');
+    expect(blockAt(doc, 0)).toBe(list);
+    expect(list.toArray()).toEqual(items);
+    expect(markdownOfDocument(doc)).toBe('- one\n- two and a half\n- three\n');
+  });
+
+  it('[MD4] update while someone edits another paragraph: both edits survive (issue 7)', () => {
+    const alice = docOf(NOTE, 1);
+    const bob = replicaOf(alice, 2);
+    applyMarkdownEdit(alice, NOTE.replace('First paragraph', 'First (edited by the assistant) paragraph'));
+    textOfBlock(bob, 3).insert(5, ' typed by bob');
+    exchange(alice, bob);
+    const merged = markdownOfDocument(alice);
+    expect(merged).toBe(markdownOfDocument(bob));
+    expect(merged).toContain('First (edited by the assistant) paragraph about apples.');
+    expect(merged).toContain('Third typed by bob paragraph about plums.');
+  });
+
+  it('[MD4] update while someone types elsewhere in the same paragraph: both edits survive', () => {
+    const alice = docOf(NOTE, 1);
+    const bob = replicaOf(alice, 2);
+    applyMarkdownEdit(alice, NOTE.replace('about pears', 'about ripe pears'));
+    textOfBlock(bob, 2).insert(0, 'Bob: ');
+    exchange(alice, bob);
+    expect(markdownOfDocument(alice)).toBe(markdownOfDocument(bob));
+    expect(markdownOfDocument(alice)).toContain('Bob: Second paragraph about ripe pears.');
+  });
+
+  it('[MD4] concurrent edits: any Markdown edit merges with a concurrent insertion without losing it', () => {
+    fc.assert(
+      fc.property(arbitraryBlocks(1), fc.string({ minLength: 1, maxLength: 5 }), fc.nat(), (after, typed, at) => {
+        const alice = docOf(NOTE, 1);
+        const bob = replicaOf(alice, 2);
+        applyMarkdownEdit(alice, `${markdownOfBlocks(after)}\n${NOTE}`);
+        const paragraph = textOfBlock(bob, 1 + (at % 3));
+        paragraph.insert(at % (paragraph.length + 1), `«${typed.replace(/[«»]/g, '')}»`);
+        exchange(alice, bob);
+        expect(alice.getXmlFragment(EDITOR_FRAGMENT).toJSON()).toBe(bob.getXmlFragment(EDITOR_FRAGMENT).toJSON());
+        expect(markdownOfDocument(alice)).toContain('«');
+      }),
+      { numRuns: 100 },
+    );
+  }, 30_000);
+
+  it('[MD4] the edit is one transaction with the given origin, and trailing empty paragraphs stay', () => {
+    const doc = docOf('text\n');
+    const trailing = new Y.XmlElement('paragraph');
+    doc.getXmlFragment(EDITOR_FRAGMENT).push([trailing]);
+    const origins: unknown[] = [];
+    doc.on('afterTransaction', (transaction) => origins.push(transaction.origin));
+    applyMarkdownEdit(doc, '# new\n\ntext\n', 'mcp');
+    applyMarkdownEdit(doc, 'other\n');
+    expect(origins).toEqual(['mcp', MARKDOWN_EDIT_ORIGIN]);
+    expect(blockAt(doc, 1)).toBe(trailing);
+  });
+
+  it('[MD5] appending adds blocks after the last block and touches nothing else', () => {
+    const doc = docOf(NOTE);
+    const trailing = new Y.XmlElement('paragraph');
+    doc.getXmlFragment(EDITOR_FRAGMENT).push([trailing]);
+    const first = blockAt(doc, 0);
+    appendMarkdown(doc, '- added\n');
+    expect(blockAt(doc, 0)).toBe(first);
+    expect(markdownOfDocument(doc)).toBe(`${NOTE}\n- added\n`);
+    expect(doc.getXmlFragment(EDITOR_FRAGMENT).get(5)).toBe(trailing);
+  });
+
+  it('[MD3] a 100k-character rewrite of a long note finishes fast', () => {
+    const long = Array.from({ length: 2000 }, (_, index) => `Paragraph ${index} ${'x'.repeat(40)}.`).join('\n\n');
+    const doc = docOf(long);
+    const started = performance.now();
+    applyMarkdownEdit(doc, long.replace(/Paragraph 1(\d)/g, 'Changed 1$1').replace(/x{40}/g, 'y'.repeat(45)));
+    applyMarkdownEdit(doc, '# all new\n');
+    expect(markdownOfDocument(doc)).toBe('# all new\n');
+    expect(performance.now() - started).toBeLessThan(5_000);
+  }, 30_000);
+});

@@ -1,0 +1,308 @@
+import { type EditorMarks, type EditorNode, isEditorText } from './markdownModel';
+import { markdownParser } from './markdownParse';
+
+// Marks open outermost first, so a link wraps its bold text and code always sits innermost.
+const MARK_ORDER = ['link', 'underline', 'strike', 'bold', 'italic', 'code'] as const;
+type MarkName = (typeof MARK_ORDER)[number];
+const DELIMITERS: Partial<Record<MarkName, string>> = { strike: '~~', bold: '**', italic: '*' };
+const OPENERS: Record<MarkName, string> = {
+  link: '[',
+  underline: '<u>',
+  strike: '~~',
+  bold: '**',
+  italic: '*',
+  code: '',
+};
+const CLOSERS: Record<MarkName, string> = {
+  link: '',
+  underline: '</u>',
+  strike: '~~',
+  bold: '**',
+  italic: '*',
+  code: '',
+};
+
+const ALWAYS_ESCAPED = new Set(['\\', '`', '*', '_', '[', ']', '<', '>', '~']);
+const LINE_START_ESCAPED = new Set(['#', '-', '+', '=']);
+const ENTITY_LIKE = /^&#?[A-Za-z0-9]+;/;
+
+interface Char {
+  readonly text: string;
+  marks: Map<MarkName, Readonly<Record<string, unknown>>>;
+}
+
+type Piece =
+  | { kind: 'text'; raw: string; readonly char: string }
+  | { kind: 'delimiter'; raw: string; readonly opens: boolean; readonly name: MarkName; partner?: Piece }
+  | { kind: 'other'; readonly raw: string };
+
+/**
+ * MD2: a textblock's inline content as Markdown. Hard breaks are `\` + newline (`<br>` in headings and for
+ * a break that ends its block, where `\` would not count); text is escaped so it reads back unchanged.
+ */
+export function renderInline(children: readonly EditorNode[], inHeading: boolean): string {
+  const segments: EditorNode[][] = [[]];
+  for (const child of children) {
+    if (isEditorText(child)) segments[segments.length - 1]?.push(child);
+    else if (child.type === 'hardBreak') segments.push([]);
+    else segments[segments.length - 1]?.push(...child.children);
+  }
+  let markdown = '';
+  for (const [index, segment] of segments.entries()) {
+    if (index > 0) {
+      const isLast = index === segments.length - 1 && segment.length === 0;
+      markdown += inHeading || isLast ? '<br>' : '\\\n';
+    }
+    markdown += renderSegment(charsOf(segment), inHeading);
+  }
+  return markdown;
+}
+
+function charsOf(segment: readonly EditorNode[]): Char[] {
+  const chars: Char[] = [];
+  for (const node of segment) {
+    if (!isEditorText(node)) continue;
+    const marks = knownMarks(node.marks);
+    for (const text of node.text) chars.push({ text, marks: new Map(marks) });
+  }
+  return chars;
+}
+
+// Tiptap's code mark excludes all others; a link Markdown would refuse to read back is kept as its text.
+function knownMarks(marks: EditorMarks): Map<MarkName, Readonly<Record<string, unknown>>> {
+  const known = new Map<MarkName, Readonly<Record<string, unknown>>>();
+  if (marks.code) return known.set('code', {});
+  for (const name of MARK_ORDER) {
+    const attrs = marks[name];
+    if (!attrs) continue;
+    if (name === 'link' && !isLinkAllowed(String(attrs.href ?? ''))) continue;
+    known.set(name, attrs);
+  }
+  return known;
+}
+
+function isLinkAllowed(href: string): boolean {
+  return markdownParser.validateLink(markdownParser.normalizeLink(href));
+}
+
+type OpenMark = [MarkName, Readonly<Record<string, unknown>>];
+
+interface RunVisitor {
+  close(name: MarkName, attrs: Readonly<Record<string, unknown>>, at: number): void;
+  open(name: MarkName, at: number): void;
+  run(start: number, end: number): void;
+}
+
+// Walks runs of equally marked characters, closing marks from the first one that changed (the stack of
+// open marks nests like the Markdown it becomes) and opening the new ones outermost first.
+function walkRuns(chars: readonly Char[], visitor: RunVisitor): void {
+  const open: OpenMark[] = [];
+  const closeDownTo = (keep: number, at: number): void => {
+    while (open.length > keep) {
+      const [name, attrs] = open.pop() as OpenMark;
+      visitor.close(name, attrs, at);
+    }
+  };
+  for (let index = 0; index < chars.length; ) {
+    const marks = (chars[index] as Char).marks;
+    let end = index + 1;
+    while (end < chars.length && sameMarks((chars[end] as Char).marks, marks)) end++;
+    let keep = 0;
+    while (keep < open.length && sameAttrs(marks.get(open[keep]?.[0] as MarkName), open[keep]?.[1])) keep++;
+    closeDownTo(keep, index);
+    for (const name of MARK_ORDER) {
+      const attrs = marks.get(name);
+      if (!attrs || open.some(([openName]) => openName === name)) continue;
+      open.push([name, attrs]);
+      visitor.open(name, index);
+    }
+    visitor.run(index, end);
+    index = end;
+  }
+  closeDownTo(0, chars.length);
+}
+
+// CommonMark's `**` can't open before or close after whitespace, so marked whitespace where a delimiter
+// would sit is moved outside the mark (MD2), until no delimiter touches whitespace.
+function expelWhitespace(chars: readonly Char[]): void {
+  const isSpace = (index: number): boolean => /\s/.test(chars[index]?.text ?? 'x');
+  for (let changed = true; changed; ) {
+    changed = false;
+    const unmark = (index: number, name: MarkName): void => {
+      chars[index]?.marks.delete(name);
+      changed = true;
+    };
+    walkRuns(chars, {
+      close: (name, _attrs, at) => {
+        if (DELIMITERS[name] && isSpace(at - 1)) unmark(at - 1, name);
+      },
+      open: (name, at) => {
+        if (DELIMITERS[name] && isSpace(at)) unmark(at, name);
+      },
+      run: () => {},
+    });
+  }
+}
+
+function renderSegment(chars: readonly Char[], inHeading: boolean): string {
+  expelWhitespace(chars);
+  const pieces: Piece[] = [];
+  const openers = new Map<MarkName, Piece>();
+  walkRuns(chars, {
+    close: (name, attrs) => {
+      const closer = closerOf(name, attrs);
+      const opener = openers.get(name);
+      if (closer.kind === 'delimiter' && opener?.kind === 'delimiter') {
+        closer.partner = opener;
+        opener.partner = closer;
+      }
+      pieces.push(closer);
+    },
+    open: (name) => {
+      const opener = openerOf(name);
+      openers.set(name, opener);
+      pieces.push(opener);
+    },
+    run: (start, end) => {
+      const run = chars.slice(start, end).map((char) => char.text);
+      if ((chars[start] as Char).marks.has('code')) pieces.push({ kind: 'other', raw: codeSpanOf(run.join('')) });
+      else pushText(run, pieces, inHeading, end === chars.length);
+    },
+  });
+  // A fix can break the run before it (its neighbor became `;`), so repeat until none is needed.
+  while (fixFlanking(pieces)) {}
+  // `!` right before a link would make it an image.
+  for (const [index, piece] of pieces.entries()) {
+    if (piece.kind === 'text' && piece.raw === '!' && pieces[index + 1]?.raw === '[') piece.raw = '\\!';
+  }
+  return pieces.map((piece) => piece.raw).join('');
+}
+
+function openerOf(name: MarkName): Piece {
+  return DELIMITERS[name]
+    ? { kind: 'delimiter', raw: OPENERS[name], opens: true, name }
+    : { kind: 'other', raw: OPENERS[name] };
+}
+
+function closerOf(name: MarkName, attrs: Readonly<Record<string, unknown>>): Piece {
+  if (name === 'link') return { kind: 'other', raw: linkCloserOf(attrs) };
+  return DELIMITERS[name]
+    ? { kind: 'delimiter', raw: CLOSERS[name], opens: false, name }
+    : { kind: 'other', raw: CLOSERS[name] };
+}
+
+function pushText(run: readonly string[], pieces: Piece[], inHeading: boolean, endsSegment: boolean): void {
+  const text = run.join('');
+  const lineStart = pieces.length === 0;
+  const listDelimiter = lineStart ? (/^\d{1,9}[.)]/.exec(text)?.[0].length ?? 0) - 1 : -1;
+  let offset = 0;
+  for (const [index, char] of run.entries()) {
+    const atStart = lineStart && index === 0;
+    const atEnd = endsSegment && index === run.length - 1;
+    let raw = char;
+    if ((atStart || atEnd) && /\s/.test(char)) raw = entityOf(char);
+    else if (char === '\n' || char === '\r') raw = entityOf(char);
+    else if (ALWAYS_ESCAPED.has(char) || (inHeading && char === '#')) raw = `\\${char}`;
+    else if (atStart && LINE_START_ESCAPED.has(char)) raw = `\\${char}`;
+    else if (offset === listDelimiter) raw = `\\${char}`;
+    else if (char === '&' && ENTITY_LIKE.test(text.slice(offset))) raw = '\\&';
+    pieces.push({ kind: 'text', raw, char });
+    offset += char.length;
+  }
+}
+
+function entityOf(char: string): string {
+  return `&#${char.codePointAt(0)};`;
+}
+
+function codeSpanOf(code: string): string {
+  const content = code.replace(/[\r\n]/g, ' ');
+  const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const needsPadding = /^`|`$/.test(content) || (/^ .* $/.test(content) && /[^ ]/.test(content));
+  return needsPadding ? `${fence} ${content} ${fence}` : `${fence}${content}${fence}`;
+}
+
+function linkCloserOf(attrs: Readonly<Record<string, unknown>>): string {
+  // Written the way markdown-it reads it back (percent-encoded), so the text is stable (MD2).
+  const href = markdownParser.normalizeLink(String(attrs.href ?? ''));
+  const destination = /^[^\s<>()\\]+$/.test(href) && !/&#?[A-Za-z0-9]+;/.test(href) ? href : angled(href);
+  const title = attrs.title
+    ? ` "${String(attrs.title)
+        .replace(/["\\]/g, '\\$&')
+        .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
+        .replace(/\n/g, ' ')}"`
+    : '';
+  return `](${destination}${title})`;
+}
+
+function angled(href: string): string {
+  const escaped = href.replace(/[<>\\]/g, '\\$&').replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&');
+  return `<${escaped.replace(/\n/g, '%0A')}>`;
+}
+
+/**
+ * CommonMark lets `**` close only after a non-punctuation character or before whitespace or punctuation
+ * (and the mirror rule for opening). Where a mark's edge has punctuation inside and a letter outside, the
+ * letter is written as a character reference, which counts as punctuation, so the mark still reads back.
+ * A delimiter run that could both open and close (inside a word, or a mark ending where another begins)
+ * is ambiguous to CommonMark; those marks are written as HTML (`<em>`, `<strong>`, `<s>`) instead.
+ */
+function fixFlanking(pieces: Piece[]): boolean {
+  let changed = false;
+  const encode = (piece: Piece | undefined): void => {
+    if (piece?.kind !== 'text' || piece.raw === entityOf(piece.char)) return;
+    piece.raw = entityOf(piece.char);
+    changed = true;
+  };
+  for (let start = 0; start < pieces.length; start++) {
+    const first = pieces[start];
+    if (first?.kind !== 'delimiter' || first.raw.startsWith('<')) continue;
+    let end = start;
+    const run: Array<Extract<Piece, { kind: 'delimiter' }>> = [];
+    for (let piece = pieces[end]; piece?.kind === 'delimiter' && piece.raw[0] === first.raw[0]; piece = pieces[++end]) {
+      run.push(piece);
+    }
+    const opens = run.some((piece) => piece.opens);
+    const closes = run.some((piece) => !piece.opens);
+    const previous = pieces[start - 1]?.raw.at(-1) ?? ' ';
+    const next = pieces[end]?.raw[0] ?? ' ';
+    const left = !/\s/.test(next) && (!isPunctuation(next) || !isWordy(previous));
+    const right = !/\s/.test(previous) && (!isPunctuation(previous) || !isWordy(next));
+    if (opens && !closes && !left && pieces[start - 1]?.kind === 'text') encode(pieces[start - 1]);
+    else if (closes && !opens && !right && pieces[end]?.kind === 'text') encode(pieces[end]);
+    else if ((opens && closes) || (left && right) || (opens && !left) || (closes && !right)) {
+      for (const piece of run) writeAsHtml(piece);
+      changed = true;
+    }
+    start = end - 1;
+  }
+  return changed;
+}
+
+const HTML_TAGS: Partial<Record<MarkName, string>> = { italic: 'em', bold: 'strong', strike: 's' };
+
+function writeAsHtml(piece: Extract<Piece, { kind: 'delimiter' }>): void {
+  for (const end of [piece, piece.partner]) {
+    if (end?.kind !== 'delimiter') continue;
+    end.raw = `<${end.opens ? '' : '/'}${HTML_TAGS[end.name]}>`;
+  }
+}
+
+function isPunctuation(char: string): boolean {
+  return /[\p{P}\p{S}]/u.test(char);
+}
+
+function isWordy(char: string): boolean {
+  return !/\s/.test(char) && !isPunctuation(char);
+}
+
+function sameMarks(a: ReadonlyMap<MarkName, unknown>, b: ReadonlyMap<MarkName, unknown>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [name, attrs] of a) if (!sameAttrs(attrs, b.get(name))) return false;
+  return true;
+}
+
+function sameAttrs(a: unknown, b: unknown): boolean {
+  return a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
+}

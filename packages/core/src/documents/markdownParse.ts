@@ -1,0 +1,176 @@
+import type { Token } from 'markdown-it';
+import MarkdownIt from 'markdown-it';
+import { parseInlineTokens } from './markdownInlineParse';
+import type { EditorElement, EditorNode } from './markdownModel';
+
+/** MD3: lists and quotes nested deeper than this are flattened into their parent. */
+export const MAX_MARKDOWN_NESTING = 20;
+
+// markdown-it drops content nested past `maxNesting` token levels (and recurses once per level, so the limit
+// also bounds its stack); MD3's recovery turns such content into paragraphs instead of losing it.
+const TOKEN_NESTING_LIMIT = 100;
+
+/**
+ * The one parser every Markdown conversion uses: CommonMark plus `~~strike~~`; HTML is recognized only to
+ * read `<u>` and `<br>` and is otherwise kept as text; tables are off (the editor has none), so a table
+ * stays the text it was typed as.
+ */
+export const markdownParser = new MarkdownIt('default', { html: true, maxNesting: TOKEN_NESTING_LIMIT }).disable(
+  'table',
+);
+
+const CONTAINERS: Readonly<Record<string, string>> = {
+  bullet_list_open: 'bulletList',
+  ordered_list_open: 'orderedList',
+  list_item_open: 'listItem',
+  blockquote_open: 'blockquote',
+};
+
+const CONTAINER_CLOSES: ReadonlySet<string> = new Set(
+  Object.keys(CONTAINERS).map((open) => open.replace(/_open$/, '_close')),
+);
+
+const ONLY_BREAKS = /^\s*(<br\s*\/?>\s*)+$/i;
+const TEXT_BLOCK_OPENS: ReadonlySet<string> = new Set(['paragraph_open', 'heading_open']);
+
+interface OpenContainer {
+  readonly type: string;
+  readonly attrs: Record<string, unknown>;
+  readonly children: EditorNode[];
+  /** Past MD3's bound: children go to the parent instead. */
+  readonly flattened: boolean;
+}
+
+/**
+ * MD1: parses Markdown into the editor's nodes (the top-level blocks of its Y.XmlFragment). Constructs the
+ * editor has no node for (HTML blocks, tables, images, task boxes) become text; nothing typed is dropped.
+ * @example documentContentOfMarkdown('# Hi') // [{ type: 'heading', attrs: { level: 1 }, children: [{ type: 'text', text: 'Hi', marks: {} }] }]
+ */
+export function documentContentOfMarkdown(markdown: string): EditorElement[] {
+  const tokens = markdownParser.parse(markdown, {});
+  const root: OpenContainer = { type: 'doc', attrs: {}, children: [], flattened: false };
+  const stack: OpenContainer[] = [root];
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index] as Token;
+    const top = stack[stack.length - 1] as OpenContainer;
+    const containerType = CONTAINERS[token.type];
+    if (containerType) {
+      stack.push(openContainer(containerType, token, stack));
+    } else if (CONTAINER_CLOSES.has(token.type)) {
+      closeContainer(stack);
+    } else if (token.type === 'paragraph_open' || token.type === 'heading_open') {
+      const inline = tokens[index + 1];
+      index += 2;
+      top.children.push(textBlockOf(token, inline));
+    } else {
+      const leaf = leafOf(token);
+      if (leaf) top.children.push(leaf);
+    }
+  }
+  while (stack.length > 1) closeContainer(stack);
+  const blocks = root.children as EditorElement[];
+  return hitNestingLimit(tokens) ? withRecoveredLines(blocks, markdown, tokens) : blocks;
+}
+
+function openContainer(type: string, token: Token, stack: readonly OpenContainer[]): OpenContainer {
+  const depth = stack.filter((open) => !open.flattened && open.type !== 'listItem' && open.type !== 'doc').length;
+  const parent = stack[stack.length - 1] as OpenContainer;
+  const flattened = (type === 'listItem' && parent.flattened) || (type !== 'listItem' && depth >= MAX_MARKDOWN_NESTING);
+  const attrs: Record<string, unknown> = {};
+  if (type === 'orderedList') attrs.start = Number(token.attrGet('start') ?? 1);
+  return { type, attrs, children: [], flattened };
+}
+
+function closeContainer(stack: OpenContainer[]): void {
+  const open = stack.pop();
+  const parent = stack[stack.length - 1];
+  if (!open || !parent) return;
+  if (open.flattened) {
+    parent.children.push(...open.children);
+    return;
+  }
+  const children = open.children;
+  // The schema wants a list item to start with a paragraph and a quote to hold a block.
+  const first = children[0];
+  if ((open.type === 'listItem' && first?.type !== 'paragraph') || (open.type === 'blockquote' && !first)) {
+    children.unshift(paragraphOf([]));
+  }
+  parent.children.push({ type: open.type, attrs: open.attrs, children });
+}
+
+function textBlockOf(open: Token, inline: Token | undefined): EditorElement {
+  const children = parseInlineTokens(inline?.children ?? []);
+  if (open.type === 'heading_open') {
+    return { type: 'heading', attrs: { level: Number(open.tag.slice(1)) }, children };
+  }
+  // MD2: a paragraph of just `&nbsp;` is how an empty paragraph is written.
+  const only = inline?.children?.length === 1 ? inline.children[0] : undefined;
+  if (only?.info === 'entity' && only.markup === '&nbsp;') return paragraphOf([]);
+  return paragraphOf(children);
+}
+
+function paragraphOf(children: EditorNode[]): EditorElement {
+  return { type: 'paragraph', attrs: {}, children };
+}
+
+function textOf(text: string): EditorNode[] {
+  return text ? [{ type: 'text', text, marks: {} }] : [];
+}
+
+function leafOf(token: Token): EditorElement | null {
+  switch (token.type) {
+    case 'fence': {
+      const language = markdownParser.utils.unescapeAll(token.info).trim();
+      return codeBlockOf(token.content, language || null);
+    }
+    case 'code_block':
+      return codeBlockOf(token.content, null);
+    case 'hr':
+      return { type: 'horizontalRule', attrs: {}, children: [] };
+    case 'html_block':
+      // A paragraph of nothing but hard breaks is written as `<br>`s, which CommonMark reads as HTML.
+      if (ONLY_BREAKS.test(token.content)) {
+        return paragraphOf(
+          (token.content.match(/<br/gi) ?? []).map(() => ({ type: 'hardBreak', attrs: {}, children: [] })),
+        );
+      }
+      // MD3: HTML the editor can't show is kept as the text it was written as.
+      return paragraphOf(textOf(token.content.replace(/\n+$/, '')));
+    default:
+      return null;
+  }
+}
+
+function codeBlockOf(content: string, language: string | null): EditorElement {
+  const attrs = language === null ? {} : { language };
+  return { type: 'codeBlock', attrs, children: textOf(content.endsWith('\n') ? content.slice(0, -1) : content) };
+}
+
+function hitNestingLimit(tokens: readonly Token[]): boolean {
+  return tokens.some((token) => token.level >= TOKEN_NESTING_LIMIT - 1);
+}
+
+/**
+ * MD3: markdown-it skips the lines nested past its limit. Each such line (its container markers removed)
+ * becomes a paragraph after the top-level block it was in, so hostile nesting costs structure, never text.
+ */
+function withRecoveredLines(blocks: EditorElement[], markdown: string, tokens: readonly Token[]): EditorElement[] {
+  const lines = markdown.split('\n');
+  const covered = new Uint8Array(lines.length);
+  for (const token of tokens) {
+    const isLeaf = token.nesting === 0 ? token.type !== 'inline' : TEXT_BLOCK_OPENS.has(token.type);
+    if (token.map && isLeaf) covered.fill(1, token.map[0], token.map[1]);
+  }
+  const topLevel = tokens.filter((token) => token.level === 0 && token.nesting >= 0 && token.map);
+  const result: EditorElement[] = [];
+  let lineIndex = 0;
+  for (const [index, block] of blocks.entries()) {
+    result.push(block);
+    const end = index === blocks.length - 1 ? lines.length : (topLevel[index]?.map?.[1] ?? lines.length);
+    for (; lineIndex < end; lineIndex++) {
+      const text = (lines[lineIndex] ?? '').replace(/^[\s>*+\-\d.)]*/, '').trim();
+      if (!covered[lineIndex] && text) result.push(paragraphOf(textOf(text)));
+    }
+  }
+  return result;
+}

@@ -1,0 +1,125 @@
+import type * as Y from 'yjs';
+import { renderInline } from './markdownInlineRender';
+import { type EditorElement, type EditorNode, editorChildrenOf, isEditorText, isEmptyParagraph } from './markdownModel';
+import { EDITOR_FRAGMENT } from './plainText';
+
+// markdown-it reads at most 9 digits as a list number.
+const MAX_LIST_START = 999_999_999;
+
+/**
+ * MD2: the note as Markdown, one block after another with a blank line between, ending in one newline
+ * (empty for an empty note). Deterministic: the same document always gives the same text.
+ * @example markdownOfDocument(doc) // '# Plans\n\n- **ship** it\n'
+ */
+export function markdownOfDocument(doc: Y.Doc): string {
+  const blocks = editorChildrenOf(doc.getXmlFragment(EDITOR_FRAGMENT)).filter(
+    (node): node is EditorElement => !isEditorText(node),
+  );
+  return markdownOfBlocks(blocks);
+}
+
+/** MD2: top-level blocks as Markdown; trailing empty paragraphs (Tiptap keeps one after a list) are left out. */
+export function markdownOfBlocks(blocks: readonly EditorElement[]): string {
+  const content = withoutTrailingEmptyParagraphs(blocks);
+  return content.length === 0 ? '' : `${renderBlocks(content)}\n`;
+}
+
+/** `blocks` without the empty paragraphs at its end. */
+export function withoutTrailingEmptyParagraphs<T extends EditorNode>(blocks: readonly T[]): T[] {
+  let end = blocks.length;
+  while (end > 0 && isEmptyParagraph(blocks[end - 1] as T)) end--;
+  return blocks.slice(0, end);
+}
+
+function renderBlocks(blocks: readonly EditorNode[], inItem = false): string {
+  let markdown = '';
+  let previous: EditorNode | undefined;
+  let alternate = false;
+  let rendered = '';
+  for (const block of blocks) {
+    if (isEditorText(block)) continue;
+    // Two lists in a row would read back as one; switching the marker starts a new list (MD2).
+    alternate = previous?.type === block.type && isList(block) ? !alternate : false;
+    // A paragraph of only breaks reads as an HTML block, which runs to the next blank line.
+    const tight = inItem && previous?.type === 'paragraph' && !rendered.startsWith('<') && canInterrupt(block);
+    if (previous) markdown += tight ? '\n' : '\n\n';
+    rendered = renderBlock(block, alternate);
+    markdown += rendered;
+    previous = block;
+  }
+  return markdown;
+}
+
+// A list that may interrupt a paragraph (CommonMark) follows its item's text on the next line, keeping
+// the list tight.
+function canInterrupt(block: EditorElement): boolean {
+  return block.type === 'bulletList' || (block.type === 'orderedList' && Number(block.attrs.start ?? 1) === 1);
+}
+
+function isList(node: EditorElement): boolean {
+  return node.type === 'bulletList' || node.type === 'orderedList';
+}
+
+function renderBlock(block: EditorElement, alternate: boolean): string {
+  switch (block.type) {
+    case 'paragraph':
+      return isEmptyParagraph(block) ? '&nbsp;' : renderInline(block.children, false);
+    case 'heading':
+      return `${'#'.repeat(clamp(Number(block.attrs.level) || 1, 1, 6))} ${renderInline(block.children, true)}`;
+    case 'codeBlock':
+      return renderCodeBlock(block);
+    case 'blockquote':
+      return prefixLines(renderBlocks(block.children), '> ', '>');
+    case 'horizontalRule':
+      return '---';
+    case 'bulletList':
+      return renderItems(block, () => (alternate ? '* ' : '- '));
+    case 'orderedList': {
+      const start = clamp(Math.trunc(Number(block.attrs.start ?? 1)) || 0, 0, MAX_LIST_START);
+      return renderItems(block, (index) => `${Math.min(start + index, MAX_LIST_START)}${alternate ? ')' : '.'} `);
+    }
+    default:
+      // A node from an extension this module doesn't know: its content, as blocks or as a paragraph.
+      return block.children.some(isInline) ? renderInline(block.children, false) : renderBlocks(block.children);
+  }
+}
+
+function isInline(node: EditorNode): boolean {
+  return isEditorText(node) || node.type === 'hardBreak';
+}
+
+function renderItems(list: EditorElement, markerOf: (index: number) => string): string {
+  const items = list.children.filter((item): item is EditorElement => !isEditorText(item));
+  return items
+    .map((item, index) => {
+      const marker = markerOf(index);
+      return prefixLines(renderBlocks(item.children, true) || '&nbsp;', marker, '', ' '.repeat(marker.length));
+    })
+    .join('\n');
+}
+
+function renderCodeBlock(block: EditorElement): string {
+  const code = block.children.map((child) => (isEditorText(child) ? child.text : '')).join('');
+  const language = typeof block.attrs.language === 'string' ? block.attrs.language.replace(/[\r\n]/g, ' ') : '';
+  // A backtick fence can't carry a language with a backtick in it; a tilde fence can.
+  const mark = language.includes('`') ? '~' : '`';
+  const longest = Math.max(0, ...(code.match(mark === '`' ? /`+/g : /~+/g) ?? []).map((run) => run.length));
+  const fence = mark.repeat(Math.max(3, longest + 1));
+  const info = language.replace(/[\\&]/g, '\\$&');
+  return `${fence}${info}\n${code ? `${code}\n` : ''}${fence}`;
+}
+
+// The first line gets `first`, the others `rest`; blank lines get `blank` so no line ends in spaces.
+function prefixLines(text: string, first: string, blank: string, rest = first): string {
+  return text
+    .split('\n')
+    .map((line, index) => {
+      if (index === 0) return line ? first + line : first.trimEnd();
+      return line ? rest + line : blank;
+    })
+    .join('\n');
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, value));
+}

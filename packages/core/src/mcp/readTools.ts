@@ -1,0 +1,102 @@
+import { validateFolderPath } from '../paths/notePath';
+import { fail, type Result } from '../result';
+import { MCP_ERRORS, type McpErrorCode } from './mcpErrors';
+import type { McpNotePointer, McpStore, McpStoredNote } from './mcpStore';
+import {
+  type ListNotesOutput,
+  type ReadAttachmentOutput,
+  type ReadNoteOutput,
+  renderNoteList,
+  renderSearchHits,
+  renderTextPage,
+  roundScore,
+  type SearchNotesOutput,
+} from './renderAnswers';
+import { pageText } from './textPage';
+import type { McpToolInputs } from './toolInput';
+
+/** A tool's answer: its `structuredContent` and the text rendering of the same, or a coded failure. */
+export type McpToolAnswer<Output = unknown> =
+  | { readonly ok: true; readonly structuredContent: Output; readonly text: string }
+  | { readonly ok: false; readonly code: McpErrorCode; readonly message: string };
+
+/** MCP3: pointers only. Fields are picked one by one, so nothing else a store's rows carry can leak. */
+export async function searchNotes(
+  input: McpToolInputs['search_notes'],
+  store: McpStore,
+): Promise<McpToolAnswer<SearchNotesOutput>> {
+  const folder = checkFolder(input.folder);
+  if (!folder.ok) return folder;
+  const { ok: _, ...where } = folder;
+  const found = await store.search({ ...input, ...where });
+  if (!found.ok) return fromStore(found);
+  const hits = found.hits.slice(0, input.limit).map((hit) => ({ ...pointerOf(hit), score: roundScore(hit.score) }));
+  return { ok: true, structuredContent: { hits }, text: renderSearchHits(hits) };
+}
+
+/** MCP4, MCP5: a page of a note's Markdown. */
+export async function readNote(
+  input: McpToolInputs['read_note'],
+  store: McpStore,
+): Promise<McpToolAnswer<ReadNoteOutput>> {
+  const note = await store.readNote(input.docId);
+  if (note === null) return noteNotFound();
+  if (note.kind !== 'note') return fail('NOT_A_NOTE', 'That is an attachment: read it with read_attachment_text.');
+  const page = pageText(note.markdown, input.offset, input.maxChars);
+  if (!page.ok) return page;
+  const { ok: _, ...fields } = page;
+  const structuredContent = { ...placeOf(note), ...fields, updatedAt: note.updatedAt };
+  return { ok: true, structuredContent, text: renderTextPage(fields, 'read_note') };
+}
+
+/** MCP4, MCP5: a page of an attachment's extracted text. */
+export async function readAttachmentText(
+  input: McpToolInputs['read_attachment_text'],
+  store: McpStore,
+): Promise<McpToolAnswer<ReadAttachmentOutput>> {
+  const note = await store.readNote(input.docId);
+  if (note === null) return noteNotFound();
+  if (note.kind !== 'attachment') return fail('NOT_AN_ATTACHMENT', 'That is a note: read it with read_note.');
+  const page = pageText(note.markdown, input.offset, input.maxChars);
+  if (!page.ok) return page;
+  const { ok: _, ...fields } = page;
+  const structuredContent = { ...placeOf(note), mimeType: note.mimeType, ...fields };
+  return { ok: true, structuredContent, text: renderTextPage(fields, 'read_attachment_text') };
+}
+
+/** Pointers for browsing, one page at a time. */
+export async function listNotes(
+  input: McpToolInputs['list_notes'],
+  store: McpStore,
+): Promise<McpToolAnswer<ListNotesOutput>> {
+  const folder = checkFolder(input.folder);
+  if (!folder.ok) return folder;
+  const { ok: _, ...where } = folder;
+  const listed = await store.listNotes({ ...input, ...where });
+  if (!listed.ok) return fromStore(listed);
+  const page = { notes: listed.notes.slice(0, input.limit).map(pointerOf), nextCursor: listed.nextCursor };
+  return { ok: true, structuredContent: page, text: renderNoteList(page) };
+}
+
+/** MCP6: one answer for "no such note" and "not yours to read", whatever words the store chose. */
+export function fromStore(failure: { readonly code: McpErrorCode; readonly message: string }): McpToolAnswer<never> {
+  return failure.code === 'NOTE_NOT_FOUND' ? noteNotFound() : fail(failure.code, failure.message);
+}
+
+function noteNotFound(): McpToolAnswer<never> {
+  return fail('NOTE_NOT_FOUND', `${MCP_ERRORS.NOTE_NOT_FOUND} Find notes with search_notes or list_notes.`);
+}
+
+function checkFolder(folder: string | undefined): Result<{ readonly folder?: string }, McpErrorCode> {
+  if (folder === undefined) return { ok: true };
+  const checked = validateFolderPath(folder);
+  return checked.ok ? { ok: true, folder: checked.path } : fail('INVALID_PATH', `folder: ${checked.message}`);
+}
+
+function pointerOf(note: McpNotePointer): McpNotePointer {
+  return { docId: note.docId, title: note.title, path: note.path, kind: note.kind };
+}
+
+function placeOf(note: McpStoredNote): { docId: string; title: string; path: string } {
+  return { docId: note.docId, title: note.title, path: note.path };
+}

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // Property tests run thousands of cases; on a loaded two-core CI machine the 5 s default is too
+    // tight for the slowest of them (seen once: a Markdown round-trip property at ~4 s when idle).
+    testTimeout: 30_000,
+  },
+});
