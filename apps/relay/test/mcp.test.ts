@@ -15,7 +15,7 @@ function hitCount(answer: ToolAnswer): number {
 
 const READ_TOOLS = ['list_notes', 'read_attachment_text', 'read_note', 'search_notes'];
 
-describe('the MCP route (MCP1–MCP10) through the official SDK client', () => {
+describe('the MCP route (MCP1–MCP12) through the official SDK client', () => {
   let relay: TestRelay;
   let dispose: () => Promise<void>;
   let owner: Client;
@@ -43,7 +43,7 @@ describe('the MCP route (MCP1–MCP10) through the official SDK client', () => {
     await dispose();
   });
 
-  it('[MCP3] a read-write token lists every tool; a read-only token only the read tools', async () => {
+  it('[MCP1] a read-write token lists every tool; a read-only token only the read tools', async () => {
     const all = (await owner.listTools()).tools.map((tool) => tool.name).sort();
     expect(all).toEqual(
       [...READ_TOOLS, 'append_note', 'create_note', 'delete_note', 'move_note', 'update_note'].sort(),
@@ -54,7 +54,7 @@ describe('the MCP route (MCP1–MCP10) through the official SDK client', () => {
     expect(refused.text).toMatch(/^READ_ONLY/);
   });
 
-  it('[MCP4–MCP6] create, read, search, list, update, append, move, delete — and their error codes', async () => {
+  it('[MCP3, MCP4, MCP7, MCP12] create, read, search, list, update, append, move, delete — and their error codes', async () => {
     const created = await callTool(owner, 'create_note', {
       path: 'Policies/Refunds.md',
       text: '# Refunds\n\nWe refund within 30 days.',
@@ -94,7 +94,7 @@ describe('the MCP route (MCP1–MCP10) through the official SDK client', () => {
     );
   });
 
-  it('[MCP7] read_note pages a 100,000-character note: 20,000 by default, truncated, and the pages reassemble it', async () => {
+  it('[MCP4] read_note pages a 100,000-character note: 20,000 by default, truncated, and the pages reassemble it', async () => {
     const words = Array.from({ length: 12_500 }, (_, index) => `w${index % 997}x`).join(' ');
     const body = words.slice(0, 100_000 - 7);
     const created = await callTool(owner, 'create_note', { path: 'Long.md', text: body });
@@ -128,7 +128,7 @@ describe('the MCP route (MCP1–MCP10) through the official SDK client', () => {
     expect(serialized).toContain('Hangar.md');
   });
 
-  it('[MCP5, SYNC4] update_note while a person edits the same note: both edits survive', async () => {
+  it('[MCP12, SYNC4] update_note while a person edits the same note: both edits survive', async () => {
     const created = await callTool(owner, 'create_note', {
       path: 'Shared.md',
       text: 'first paragraph\n\nsecond paragraph',
@@ -167,7 +167,7 @@ describe('the MCP route (MCP1–MCP10) through the official SDK client', () => {
     expect(person.text()).toContain('typed by a person');
   });
 
-  it('[MCP2, ACL3] no token, a bad one or a revoked one is 401 with WWW-Authenticate; a foreign Origin is 403', async () => {
+  it('[MCP11, ACL3] no token, a bad one or a revoked one is 401 with WWW-Authenticate; a foreign Origin is 403', async () => {
     const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
     const attempts: Array<Record<string, string>> = [
       {},
@@ -192,7 +192,7 @@ describe('the MCP route (MCP1–MCP10) through the official SDK client', () => {
     expect((await postMcp(relay.httpUrl, list, { authorization: `Bearer ${readOnlyToken}` })).status).toBe(401);
   });
 
-  it('[MCP1] two clients sending the same JSON-RPC id at once each get their own answer', async () => {
+  it('[MCP11] two clients sending the same JSON-RPC id at once each get their own answer', async () => {
     const bobby = await addPerson(relay, 'bobby', 'editor');
     const call = (token: string, query: string) =>
       postMcp(
@@ -216,7 +216,7 @@ describe('the MCP route (MCP1–MCP10) through the official SDK client', () => {
     }
   });
 
-  it('[MCP2, LIM10] past its burst a token gets 429 with Retry-After', async () => {
+  it('[MCP11, LIM10] past its burst a token gets 429 with Retry-After', async () => {
     const limited = await startTestRelay((await pgliteBackend.create()).target, {
       mcpRateLimit: { perSecond: 1, burst: 3 },
     });
@@ -234,7 +234,7 @@ describe('the MCP route (MCP1–MCP10) through the official SDK client', () => {
     }
   });
 
-  it('[MCP5, ACL2] another user’s private notes are never returned and read as NOTE_NOT_FOUND', async () => {
+  it('[MCP6, ACL2] another user’s private notes are never returned and read as NOTE_NOT_FOUND', async () => {
     const created = await callTool(owner, 'create_note', {
       path: 'Vault/Salaries.md',
       text: 'salary bands for the whole team',
