@@ -42,7 +42,9 @@ async function main(): Promise<void> {
     return;
   }
   const invocation = parseArguments(argv, process.env);
-  process.stdout.write(`${await invocation.command.run(inputOf(invocation))}\n`);
+  const output = await invocation.command.run(inputOf(invocation));
+  // mcp-stdio answers nothing: stdout was its protocol channel, and the client may have closed it.
+  if (output) process.stdout.write(`${output}\n`);
 }
 
 main().catch((error: unknown) => {

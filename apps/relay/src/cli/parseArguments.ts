@@ -1,6 +1,7 @@
 import { ACCOUNT_COMMANDS } from './accountCommands';
 import { CliError } from './cliError';
 import type { Command } from './commandTypes';
+import { MCP_STDIO_COMMAND } from './mcpStdioCommand';
 import { REINDEX_COMMAND } from './reindexCommand';
 import { TOKEN_COMMANDS } from './tokenCommands';
 import { TREE_COMMANDS } from './treeCommands';
@@ -12,6 +13,7 @@ export const COMMANDS: Record<string, Command> = {
   ...ACCOUNT_COMMANDS,
   ...TOKEN_COMMANDS,
   reindex: REINDEX_COMMAND,
+  'mcp-stdio': MCP_STDIO_COMMAND,
 };
 
 const GROUPS = new Set(Object.keys(COMMANDS).flatMap((name) => (name.includes(' ') ? [name.split(' ')[0]] : [])));
@@ -23,16 +25,16 @@ export interface Invocation {
   readonly name: string;
   readonly command: Command;
   readonly args: readonly string[];
+  /** The options as given, except that `--relay` always holds the relay's URL (see `relay`). */
   readonly options: ReadonlyMap<string, string | true>;
+  /** `--relay`, else `--url` (mcp-stdio's name for it, after issue 7), else $BAALDA_RELAY_URL, else local. */
   readonly relay: string;
 }
 
 /** Reads argv: the command, its arguments and options; anything unknown or misplaced is a usage error. */
 export function parseArguments(argv: readonly string[], env: NodeJS.ProcessEnv): Invocation {
   const { positionals, options } = splitOptions(argv);
-  const relay = options.get('--relay') ?? (env.BAALDA_RELAY_URL?.trim() || 'http://127.0.0.1:8787');
-  if (typeof relay !== 'string' || !/^https?:\/\/[^\s]+$/.test(relay))
-    throw new CliError(`--relay must be an http(s) URL, got "${String(relay)}".`);
+  const relay = relayOf(options, env);
   const [first = '', ...rest] = positionals;
   const grouped = GROUPS.has(first);
   const name = grouped ? `${first} ${rest[0] ?? ''}`.trim() : first;
@@ -46,7 +48,18 @@ export function parseArguments(argv: readonly string[], env: NodeJS.ProcessEnv):
     const owners = Object.keys(COMMANDS).filter((other) => COMMANDS[other]?.options.includes(flag));
     throw new CliError(`"${name}" does not take ${flag}; it goes with: ${owners.join(', ')}.`);
   }
+  options.set('--relay', relay);
   return { name, command, args, options, relay };
+}
+
+// Which command may take `--url` is checked with the other options; here only that it names one relay.
+function relayOf(options: ReadonlyMap<string, string | true>, env: NodeJS.ProcessEnv): string {
+  if (options.has('--relay') && options.has('--url')) throw new CliError('Give --relay or --url, not both.');
+  const flag = options.has('--url') ? '--url' : '--relay';
+  const relay = options.get(flag) ?? (env.BAALDA_RELAY_URL?.trim() || 'http://127.0.0.1:8787');
+  if (typeof relay !== 'string' || !/^https?:\/\/[^\s]+$/.test(relay))
+    throw new CliError(`${flag} must be an http(s) URL, got "${String(relay)}".`);
+  return relay;
 }
 
 function subcommandsOf(group: string): string {

@@ -10,6 +10,8 @@ as a person (--token T or $BAALDA_TOKEN; --vault V, default "default"):
   rm <note|folder>           move to the trash
   restore <path|docId>       bring back from the trash
   empty-trash                delete everything in the trash for good
+  mcp-stdio [--url URL]      serve the token's vault as MCP tools on stdin/stdout, for assistants
+                             that only start local servers (--url is --relay; use npm run -s)
 
 as the relay's operator (the admin key: --admin-key-file F, else $BAALDA_ADMIN_KEY_FILE,
 else $BAALDA_DATA_DIR/admin.key, else ./data/admin.key; the relay must run on this machine):
