@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { measureEditLatency, measureEditToSearchable } from './latency';
+import { mcpSearchRows, measureMcpSearch } from './mcpSearch';
 import { measureReindex } from './reindexThroughput';
 import { measureRetrieval } from './retrieval/runRetrieval';
 import { measureSearchLatency } from './searchLatency';
@@ -51,6 +52,7 @@ const retrieval = await measureRetrieval();
 rows.push(['retrieval MRR@10', retrieval.relay.mrr10.toFixed(3)]);
 rows.push(['retrieval recall@5', `${(retrieval.relay.recall5 * 100).toFixed(1)}%`]);
 rows.push(['retrieval stale/deleted hits', String(retrieval.staleHits)]);
+rows.push(...mcpSearchRows(await measureMcpSearch()));
 
 if (!args.includes('--skip-startup')) {
   const startup = await measureStartup();

@@ -17,8 +17,9 @@ import type { Hocuspocus } from '@hocuspocus/server';
 import type { VaultGuard } from '../access/vaultGuard';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { SearchRequest, searchNotes } from '../search/searchService';
+import type { NoteStore } from '../store/noteStore';
 import type { VaultService } from '../vault/vaultService';
-import { withNoteDocument } from './noteDocuments';
+import { readNoteDocument, withNoteDocument } from './noteDocuments';
 import { listVisibleNotes } from './noteListing';
 import { outcomeAsResult } from './opOutcomes';
 
@@ -26,6 +27,8 @@ import { outcomeAsResult } from './opOutcomes';
 export interface McpStoreDependencies {
   readonly prisma: PrismaClient;
   readonly hocuspocus: Hocuspocus;
+  /** Stored note states, for reading a note nobody has open. */
+  readonly notes: NoteStore;
   readonly vaults: VaultService;
   readonly search: (request: SearchRequest) => ReturnType<typeof searchNotes>;
   readonly clock: () => Date;
@@ -57,9 +60,7 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
     readNote: async (docId) => {
       const note = await readable(docId);
       if (!note) return null;
-      const markdown = await withNoteDocument(deps.hocuspocus, docId, async ({ document }) =>
-        markdownOfDocument(document),
-      );
+      const markdown = await readNoteDocument(deps.hocuspocus, deps.notes, docId, markdownOfDocument);
       return {
         kind: 'note',
         docId,

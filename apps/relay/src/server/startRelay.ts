@@ -168,6 +168,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         ),
         prisma: database.prisma,
         hocuspocus,
+        notes: store,
         vaults,
         search: (request) => indexes.search(request),
       },
