@@ -64,7 +64,8 @@ export function searchNotes(
 
 function checkRequest(request: SearchRequest): string | null {
   const length = request.query.trim().length;
-  if (length === 0 || request.query.length > LIMITS.maxSearchQueryLength) {
+  // Code points, as MCP's schema counts (MCP2): an emoji is one character to the person typing it.
+  if (length === 0 || [...request.query].length > LIMITS.maxSearchQueryLength) {
     return `q must be 1–${LIMITS.maxSearchQueryLength} characters.`;
   }
   const limit = request.limit ?? 10;

@@ -149,11 +149,11 @@ describe('sessionSecretFromCookie', () => {
     expect(sessionSecretFromCookie(`baalda_session=stale; baalda_session=${OTHER_SECRET}`)).toBe(OTHER_SECRET);
   });
 
-  it('[ACC8] a header over 8 KiB is read as no cookie, without being split', () => {
-    const padding = `pad=${'y'.repeat(8192)}`;
+  it('[ACC8] a header over 16 KiB is read as no cookie, without being split', () => {
+    const padding = `pad=${'y'.repeat(16_384)}`;
     expect(sessionSecretFromCookie(`baalda_session=${SECRET}; ${padding}`)).toBeNull();
-    const fits = `baalda_session=${SECRET}; pad=${'y'.repeat(8000)}`;
-    expect(fits.length).toBeLessThanOrEqual(8192);
+    const fits = `baalda_session=${SECRET}; pad=${'y'.repeat(16_200)}`;
+    expect(fits.length).toBeLessThanOrEqual(16_384);
     expect(sessionSecretFromCookie(fits)).toBe(SECRET);
     const huge = `${'a=b; '.repeat(200_000)}baalda_session=${SECRET}`;
     expect(sessionSecretFromCookie(huge)).toBeNull();

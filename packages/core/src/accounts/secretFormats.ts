@@ -14,6 +14,10 @@ export function isSecretShape(value: string): boolean {
   return SECRET_BODY.test(value);
 }
 
+// Node accepts 16 KiB of headers; a browser with many cookies on a shared host (localhost) can send
+// most of that, and must not look signed out for it.
+const MAX_COOKIE_HEADER = 16 * 1024;
+
 /** ACC8: the session cookie's name. */
 export const SESSION_COOKIE = 'baalda_session';
 
@@ -23,7 +27,7 @@ export const SESSION_COOKIE = 'baalda_session';
  * @example sessionSecretFromCookie('theme=dark; baalda_session=abc') // null (wrong shape)
  */
 export function sessionSecretFromCookie(header: string | undefined | null): string | null {
-  if (!header || header.length > 8192) return null;
+  if (!header || header.length > MAX_COOKIE_HEADER) return null;
   for (const part of header.split(';')) {
     const separator = part.indexOf('=');
     if (separator < 0 || part.slice(0, separator).trim() !== SESSION_COOKIE) continue;
