@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { pgliteBackend } from './backends';
 import { appendParagraph, connectPeer, eventually } from './clients';
-import { callTool, connectMcp, postMcp, type ToolAnswer } from './mcpClients';
+import { callTool, connectMcp, createAndReadRefunds, postMcp, type ToolAnswer } from './mcpClients';
 import { addPerson } from './people';
 import { adminFetch, startTestRelay, type TestRelay } from './relays';
 
@@ -55,15 +55,7 @@ describe('the MCP route (MCP1–MCP12) through the official SDK client', () => {
   });
 
   it('[MCP3, MCP4, MCP7, MCP12] create, read, search, list, update, append, move, delete — and their error codes', async () => {
-    const created = await callTool(owner, 'create_note', {
-      path: 'Policies/Refunds.md',
-      text: '# Refunds\n\nWe refund within 30 days.',
-    });
-    expect(created.isError, created.text).toBe(false);
-    const docId = String(created.structured?.docId);
-    const read = await callTool(owner, 'read_note', { docId });
-    expect(read.structured).toMatchObject({ docId, path: 'Policies/Refunds.md', truncated: false, offset: 0 });
-    expect(String(read.structured?.text)).toContain('We refund within 30 days.');
+    const docId = await createAndReadRefunds(owner);
     expect((await callTool(owner, 'create_note', { path: 'policies/refunds.md', text: 'x' })).text).toMatch(
       /^PATH_EXISTS/,
     );

@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { expect } from 'vitest';
 
 /** An MCP client (the official SDK's) connected to a test relay's `/mcp` with `token`. */
 export async function connectMcp(httpUrl: string, token: string): Promise<Client> {
@@ -38,4 +39,18 @@ export function postMcp(httpUrl: string, body: unknown, headers: Record<string, 
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
     body: JSON.stringify(body),
   });
+}
+
+/** Creates `Policies/Refunds.md` through `client`, reads it back, and answers its docId (both transports' round trip starts so). */
+export async function createAndReadRefunds(client: Client): Promise<string> {
+  const created = await callTool(client, 'create_note', {
+    path: 'Policies/Refunds.md',
+    text: '# Refunds\n\nWe refund within 30 days.',
+  });
+  expect(created.isError, created.text).toBe(false);
+  const docId = String(created.structured?.docId);
+  const read = await callTool(client, 'read_note', { docId });
+  expect(read.structured).toMatchObject({ docId, path: 'Policies/Refunds.md', truncated: false, offset: 0 });
+  expect(String(read.structured?.text)).toContain('We refund within 30 days.');
+  return docId;
 }

@@ -6,7 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteBackend } from './backends';
 import { eventually } from './clients';
-import { callTool, connectMcp } from './mcpClients';
+import { callTool, connectMcp, createAndReadRefunds } from './mcpClients';
 import { adminFetch, startTestRelay, type TestRelay } from './relays';
 
 const CLI = join(import.meta.dirname, '..', 'src', 'cli', 'main.ts');
@@ -106,15 +106,7 @@ describe('mcp-stdio: the relay’s MCP tools for stdio-only clients (issue 7)', 
 
   it('[MCP4–MCP8] create, read, search, update, delete round trip; tool errors and protocol errors pass through', async () => {
     const owner = await connectBridge(relay.token);
-    const created = await callTool(owner, 'create_note', {
-      path: 'Policies/Refunds.md',
-      text: '# Refunds\n\nWe refund within 30 days.',
-    });
-    expect(created.isError, created.text).toBe(false);
-    const docId = String(created.structured?.docId);
-    const read = await callTool(owner, 'read_note', { docId });
-    expect(read.structured).toMatchObject({ docId, path: 'Policies/Refunds.md', truncated: false, offset: 0 });
-    expect(String(read.structured?.text)).toContain('We refund within 30 days.');
+    const docId = await createAndReadRefunds(owner);
     const hits = async () =>
       ((await callTool(owner, 'search_notes', { query: 'refund days' })).structured?.hits as unknown[]) ?? [];
     await eventually(
