@@ -10,6 +10,7 @@ import {
   typeInEditor,
   waitForOfflineReady,
 } from './helpers';
+import { goOffline, goOnline } from './network';
 
 // One relay serves every spec file of a run, so these tests make no assumption about which accounts exist,
 // except the first: it needs a relay nobody signed up on yet, and says so when it doesn't get one.
@@ -68,7 +69,7 @@ test('signing out goes back to sign-in, and a reload stays signed out', async ({
 test('an offline reload still opens the app for the signed-in user', async ({ browser }) => {
   const alice = await openPerson(browser, 'alice');
   await waitForOfflineReady(alice.page);
-  await alice.context.setOffline(true);
+  await goOffline(alice.context);
   await expect.poll(() => alice.page.evaluate(() => navigator.onLine)).toBe(false);
   await alice.page.reload();
   await expect(alice.page.getByTestId('new-note')).toBeVisible();
@@ -84,14 +85,14 @@ test('a session the relay ended shows sign-in, keeps alice’s unsent note, and 
   const alice = await openPerson(browser, 'alice');
   const { page, context } = alice;
   await waitForOfflineReady(page);
-  await context.setOffline(true);
+  await goOffline(context);
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
   const draft = await createNote(page, 'Private draft');
   await expect(page.getByTestId('pending-ops')).toHaveAttribute('data-count', '1');
 
   // The session dies while alice is away: the tree change she sends on reconnecting is answered 401.
   await context.clearCookies();
-  await context.setOffline(false);
+  await goOnline(context);
   await expect(page.getByTestId('auth-notice')).toContainText('session has ended');
 
   await fillAndSubmit(page, 'bob');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createNote, editor, emptyVault, expectSyncState, openPerson } from './helpers';
+import { goOffline, goOnline } from './network';
 
 test.beforeEach(async ({ request }) => emptyVault(request));
 
@@ -14,7 +15,7 @@ test('[SYNC4] alice and bob edit the same paragraph, bob offline: both end with 
 
   const bob = await openPerson(browser, 'bob', `/?note=${docId}`);
   await expect(editor(bob.page)).toHaveText('The quick fox jumps.');
-  await bob.context.setOffline(true);
+  await goOffline(bob.context);
   await expectSyncState(bob.page, 'offline');
 
   // Same paragraph, different places, at the same time: alice at the end, bob at the start.
@@ -26,7 +27,7 @@ test('[SYNC4] alice and bob edit the same paragraph, bob offline: both end with 
   const bobTyping = bob.page.keyboard.type('Bob adds 67890. ', { delay: 15 });
   await Promise.all([aliceTyping, bobTyping]);
 
-  await bob.context.setOffline(false);
+  await goOnline(bob.context);
   await expectSyncState(bob.page, 'synced');
   await expectSyncState(alice.page, 'synced');
   const expected = 'Bob adds 67890. The quick fox jumps. Alice adds 12345.';

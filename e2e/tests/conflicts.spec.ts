@@ -12,6 +12,7 @@ import {
   treeNoteAt,
   typeInEditor,
 } from './helpers';
+import { goOffline, goOnline } from './network';
 
 test.beforeEach(async ({ request }) => emptyVault(request));
 
@@ -28,7 +29,7 @@ for (const first of ['alice', 'bob'] as const) {
     for (const name of ['alice', 'bob'] as const) {
       const { context, page } = people[name];
       await expectSyncState(page, 'synced');
-      await context.setOffline(true);
+      await goOffline(context);
       docIds[name] = await createNote(page, 'Ideas');
       await typeInEditor(page, `${name} wrote this offline.`);
       await expect(treeNoteAt(page, 'Ideas.md')).toHaveAttribute('data-doc-id', docIds[name] ?? '');
@@ -37,7 +38,7 @@ for (const first of ['alice', 'bob'] as const) {
 
     for (const name of [first, second]) {
       const { context, page } = people[name];
-      await context.setOffline(false);
+      await goOnline(context);
       await expectTreeSynced(page);
       await expectSyncState(page, 'synced');
     }

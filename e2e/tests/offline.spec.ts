@@ -9,6 +9,7 @@ import {
   treeNoteAt,
   waitForOfflineReady,
 } from './helpers';
+import { goOffline, goOnline } from './network';
 
 test.beforeEach(async ({ request }) => emptyVault(request));
 
@@ -22,7 +23,7 @@ test('[SYNC3] alice reloads offline, keeps editing, and bob sees every edit once
   await alice.page.keyboard.type('Typed while online.');
   await expectSyncState(alice.page, 'synced');
 
-  await alice.context.setOffline(true);
+  await goOffline(alice.context);
   await alice.page.reload();
   // The shell came from the service worker, the tree and the text from IndexedDB: the network is off.
   await expect(editor(alice.page)).toContainText('Typed while online.');
@@ -39,7 +40,7 @@ test('[SYNC3] alice reloads offline, keeps editing, and bob sees every edit once
   await expect(editor(bob.page)).not.toContainText('Typed while offline.');
   await expect(bob.page.getByTestId('note-title')).toHaveText('Refund policy');
 
-  await alice.context.setOffline(false);
+  await goOnline(alice.context);
   await expect(editor(bob.page)).toContainText('Typed while offline.');
   await expectSyncState(alice.page, 'synced');
   expect(await pendingCount(alice.page)).toBe(0);
@@ -54,7 +55,7 @@ test('[SYNC3] notes created offline survive a reload and reach bob, with their t
 }) => {
   const alice = await openPerson(browser);
   await waitForOfflineReady(alice.page);
-  await alice.context.setOffline(true);
+  await goOffline(alice.context);
   // Once, in CI, the create below reached the relay: wait until the page itself sees the network gone.
   await expect.poll(() => alice.page.evaluate(() => navigator.onLine)).toBe(false);
   const draft = await createNote(alice.page, 'Draft');
@@ -72,7 +73,7 @@ test('[SYNC3] notes created offline survive a reload and reach bob, with their t
   await expect(bob.page.getByTestId('new-note')).toBeVisible();
   await expect(treeNoteAt(bob.page, 'Draft.md')).toHaveCount(0);
   // No note is open on alice's side: the draft's text goes out with the background sync.
-  await alice.context.setOffline(false);
+  await goOnline(alice.context);
   await expect(alice.page.getByTestId('pending-ops')).toHaveAttribute('data-count', '0');
   await expect(treeNoteAt(bob.page, 'Draft.md')).toHaveAttribute('data-doc-id', draft);
   await treeNoteAt(bob.page, 'Draft.md').getByRole('link').click();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createNote, emptyVault, expectTreeSynced, openPerson, relayPaths, renameRow, treeNote } from './helpers';
+import { goOffline, goOnline } from './network';
 
 test.beforeEach(async ({ request }) => emptyVault(request));
 
@@ -53,14 +54,14 @@ test('[CN4] a rename the relay refuses (bob renamed offline onto a name alice to
   const bob = await openPerson(browser, 'bob');
   await expect(treeNote(bob.page, plan)).toHaveAttribute('data-path', 'Plan.md');
 
-  await bob.context.setOffline(true);
+  await goOffline(bob.context);
   await renameRow(bob.page, treeNote(bob.page, plan), 'Roadmap');
   // Offline, bob's own tree shows his rename at once.
   await expect(treeNote(bob.page, plan)).toHaveAttribute('data-path', 'Roadmap.md');
   const roadmap = await createNote(alice.page, 'Roadmap');
   await expectTreeSynced(alice.page);
 
-  await bob.context.setOffline(false);
+  await goOnline(bob.context);
   await expectTreeSynced(bob.page);
   await expect(bob.page.getByTestId('tree-error')).toContainText(
     'Renaming or moving “Roadmap” was undone: "Roadmap.md" already exists; choose another name.',

@@ -11,6 +11,7 @@ import {
   treeNote,
   typeInEditor,
 } from './helpers';
+import { goOffline, goOnline } from './network';
 
 test.beforeEach(async ({ request }) => emptyVault(request));
 
@@ -122,7 +123,7 @@ test('[EMB1] offline, alice still finds her notes by their words, searched on th
   await typeInEditor(page, 'Lentil soup with cumin.');
   await expectSyncState(page, 'synced');
 
-  await alice.context.setOffline(true);
+  await goOffline(alice.context);
   await expectSyncState(page, 'offline');
   await typeInEditor(page, ' Bring hiking boots.');
 
@@ -144,7 +145,7 @@ test('[EMB1] offline, alice still finds her notes by their words, searched on th
   await expectNoHits(page, 'sunscreen');
   await expect(page.getByTestId('search-offline')).toBeVisible();
 
-  await alice.context.setOffline(false);
+  await goOnline(alice.context);
   await alice.context.close();
 });
 
