@@ -1,6 +1,7 @@
 // `npm run bench`: measures what the issues ask for and prints one table. Flags: see bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { attachmentRows, measureAttachments } from './attachments';
 import { measureEditLatency, measureEditToSearchable } from './latency';
 import { mcpSearchRows, measureMcpSearch } from './mcpSearch';
 import { measureReindex } from './reindexThroughput';
@@ -53,6 +54,7 @@ rows.push(['retrieval MRR@10', retrieval.relay.mrr10.toFixed(3)]);
 rows.push(['retrieval recall@5', `${(retrieval.relay.recall5 * 100).toFixed(1)}%`]);
 rows.push(['retrieval stale/deleted hits', String(retrieval.staleHits)]);
 rows.push(...mcpSearchRows(await measureMcpSearch()));
+rows.push(...attachmentRows(await measureAttachments()));
 
 if (!args.includes('--skip-startup')) {
   const startup = await measureStartup();

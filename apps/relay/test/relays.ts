@@ -21,6 +21,8 @@ export async function startTestRelay(
     clock?: () => Date;
     versionSettings?: VersionSettings;
     mcpRateLimit?: RateLimit;
+    attachmentsDir?: string;
+    maxAttachmentBytes?: number;
   } = {},
 ): Promise<TestRelay> {
   const relay = await startRelay({
@@ -35,6 +37,8 @@ export async function startTestRelay(
     passwordCost: TEST_PASSWORD_COST,
     // Tests poll `/mcp` until the index catches up; the real limit has a test of its own.
     mcpRateLimit: overrides.mcpRateLimit ?? { perSecond: 1000, burst: 1000 },
+    attachmentsDir: overrides.attachmentsDir,
+    maxAttachmentBytes: overrides.maxAttachmentBytes,
   });
   return Object.assign(relay, { token: await ownerToken(relay) });
 }

@@ -21,6 +21,12 @@ export {
 } from './accounts/secretFormats';
 export { SIGN_IN_THROTTLE, SignInThrottle } from './accounts/signInThrottle';
 export { vaultIdFromName } from './accounts/vaultIds';
+export {
+  type AttachmentType,
+  attachmentTypeOf,
+  type ExtractionFormat,
+  extractableExtensions,
+} from './attachments/attachmentTypes';
 export { conflictPath, isConflictPath, utcDateOf } from './conflicts/conflictName';
 export { DOC_ID_LENGTH, docIdFromRandomBytes } from './documents/docId';
 export {
@@ -78,10 +84,14 @@ export {
   renderToolError,
   type SearchNotesOutput,
 } from './mcp/renderAnswers';
+export { pageText, type TextPage } from './mcp/textPage';
 export type { McpToolInputs } from './mcp/toolInput';
 export { deriveTitle, UNTITLED } from './notes/title';
 export {
   ancestorFoldersOf,
+  type EntryKind,
+  entryKindOf,
+  extensionOf,
   fileNameOf,
   isInsideFolder,
   joinPath,
@@ -92,6 +102,8 @@ export {
   parentFolderOf,
   pathKey,
   titleFromPath,
+  validateAttachmentPath,
+  validateEntryPath,
   validateFolderPath,
   validateNotePath,
 } from './paths/notePath';
@@ -111,6 +123,8 @@ export {
 export { createMemoryVault, type ExplicitFolders, type MemoryVault, type VaultTree } from './vault/memoryVault';
 export { planVaultOp } from './vault/planVaultOp';
 export {
+  type ClientVaultOpKind,
+  type CreateAttachmentOp,
   type CreateFolderOp,
   type CreateNoteOp,
   type EmptyTrashOp,

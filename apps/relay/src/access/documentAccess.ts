@@ -1,4 +1,11 @@
-import { canReadPath, canWritePath, hasRoleAtLeast, parseDocumentName, vaultAccessDecision } from '@baalda/core';
+import {
+  canReadPath,
+  canWritePath,
+  entryKindOf,
+  hasRoleAtLeast,
+  parseDocumentName,
+  vaultAccessDecision,
+} from '@baalda/core';
 import type { AccessService } from './accessService';
 import type { Caller } from './callers';
 
@@ -33,6 +40,8 @@ export async function decideDocument(
     select: { vaultId: true, path: true },
   });
   if (!note) return (await mayWriteSomewhere(access, caller, now)) ? { read: true, write: true } : NONE;
+  // PATH11: an attachment has no Yjs document; opening one under its id would plant text in its search row.
+  if (entryKindOf(note.path) === 'attachment') return NONE;
   const vault = await access.callers.vaultAccess(caller, note.vaultId, now);
   if (!vault) return NONE;
   const time = now.getTime();

@@ -18,6 +18,17 @@ describe('reading the environment', () => {
     expect(config.versionSettings).toEqual({ quietMs: 30_000, maxVersions: 20 });
   });
 
+  it('[ATT1, ATT2] keeps attachments in the data folder, 50 MB each, unless told otherwise', () => {
+    expect(readConfig({ BAALDA_DATA_DIR: '/srv/baalda' }, '/')).toMatchObject({
+      attachmentsDir: '/srv/baalda/attachments',
+      maxAttachmentBytes: 50 * 1024 * 1024,
+    });
+    expect(readConfig({ BAALDA_ATTACHMENTS_DIR: 'files', BAALDA_MAX_ATTACHMENT_MB: '5' }, '/srv')).toMatchObject({
+      attachmentsDir: '/srv/files',
+      maxAttachmentBytes: 5 * 1024 * 1024,
+    });
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     expect(readConfig({ DATABASE_URL: 'postgresql://u@h/db' }, '/').database).toEqual({
       kind: 'postgres',
@@ -35,6 +46,8 @@ describe('reading the environment', () => {
     [{ BAALDA_VERSION_QUIET_MINUTES: '0' }, /BAALDA_VERSION_QUIET_MINUTES must be/],
     [{ BAALDA_VERSION_MAX: '1001' }, /BAALDA_VERSION_MAX a whole number/],
     [{ BAALDA_VERSION_MAX: '2.5' }, /BAALDA_VERSION_MAX a whole number/],
+    [{ BAALDA_MAX_ATTACHMENT_MB: '0' }, /BAALDA_MAX_ATTACHMENT_MB must be/],
+    [{ BAALDA_MAX_ATTACHMENT_MB: 'lots' }, /BAALDA_MAX_ATTACHMENT_MB must be/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => readConfig(env, '/')).toThrow(message);
   });

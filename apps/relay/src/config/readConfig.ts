@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { parseVersionSettings, type VersionSettings } from '@baalda/core';
+import { LIMITS, parseVersionSettings, type VersionSettings } from '@baalda/core';
 import type { DatabaseTarget } from '../db/openDatabase';
 import type { EdgeSettings } from '../server/requestAuth';
 
@@ -17,6 +17,10 @@ export interface RelayConfig {
   readonly adminKeyFile: string;
   /** BAALDA_PUBLIC_URL (https → Secure cookies) and BAALDA_TRUST_PROXY (X-Forwarded-For). */
   readonly edge: EdgeSettings;
+  /** ATT2: BAALDA_ATTACHMENTS_DIR, default `<BAALDA_DATA_DIR>/attachments` (also with DATABASE_URL). */
+  readonly attachmentsDir: string;
+  /** LIM12: BAALDA_MAX_ATTACHMENT_MB (1–2048), default 50. */
+  readonly maxAttachmentBytes: number;
 }
 
 /** Where the repository's exported web app lands after `npm run build`. */
@@ -35,11 +39,27 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string): RelayConfig {
       cwd,
       env.BAALDA_ADMIN_KEY_FILE?.trim() || join(env.BAALDA_DATA_DIR?.trim() || 'data', 'admin.key'),
     ),
+    attachmentsDir: resolve(
+      cwd,
+      env.BAALDA_ATTACHMENTS_DIR?.trim() || join(env.BAALDA_DATA_DIR?.trim() || 'data', 'attachments'),
+    ),
+    maxAttachmentBytes: readAttachmentLimit(env.BAALDA_MAX_ATTACHMENT_MB),
     edge: {
       publicUrl: readPublicUrl(env.BAALDA_PUBLIC_URL),
       trustProxy: readFlag(env.BAALDA_TRUST_PROXY, 'BAALDA_TRUST_PROXY'),
     },
   };
+}
+
+function readAttachmentLimit(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return LIMITS.maxAttachmentBytes;
+  const megabytes = Number(raw);
+  if (!Number.isFinite(megabytes) || megabytes < 1 || megabytes > 2048) {
+    throw new Error(
+      `BAALDA_MAX_ATTACHMENT_MB must be a number of megabytes from 1 to 2048, got ${JSON.stringify(raw)}.`,
+    );
+  }
+  return Math.floor(megabytes * 1024 * 1024);
 }
 
 function readPort(raw: string | undefined): number {

@@ -1,4 +1,11 @@
-import { likePrefixPatternOf, type McpNotePage, type McpStoreResult, pathKey, titleFromPath } from '@baalda/core';
+import {
+  entryKindOf,
+  likePrefixPatternOf,
+  type McpNotePage,
+  type McpStoreResult,
+  pathKey,
+  titleFromPath,
+} from '@baalda/core';
 import type { PrismaClient } from '../generated/prisma/client';
 
 /** A page of live notes for `list_notes`, in path order, hidden folders left out (ACL5's SQL predicate). */
@@ -20,7 +27,12 @@ export async function listVisibleNotes(
   const last = page.at(-1);
   return {
     ok: true,
-    notes: page.map((row) => ({ docId: row.doc_id, title: titleFromPath(row.path), path: row.path, kind: 'note' })),
+    notes: page.map((row) => ({
+      docId: row.doc_id,
+      title: titleFromPath(row.path),
+      path: row.path,
+      kind: entryKindOf(row.path),
+    })),
     nextCursor: rows.length > request.limit && last ? encodeCursor(last.path_key) : null,
   };
 }

@@ -4,8 +4,10 @@ import {
   applyMarkdownEdit,
   DOC_ID_LENGTH,
   docIdFromRandomBytes,
+  entryKindOf,
   type McpNoteWritten,
   type McpStore,
+  type McpStoredNote,
   type McpStoreResult,
   markdownOfDocument,
   pathKey,
@@ -15,6 +17,7 @@ import {
 } from '@baalda/core';
 import type { Hocuspocus } from '@hocuspocus/server';
 import type { VaultGuard } from '../access/vaultGuard';
+import type { AttachmentService } from '../attachments/attachmentService';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { SearchRequest, searchNotes } from '../search/searchService';
 import type { NoteStore } from '../store/noteStore';
@@ -30,6 +33,8 @@ export interface McpStoreDependencies {
   /** Stored note states, for reading a note nobody has open. */
   readonly notes: NoteStore;
   readonly vaults: VaultService;
+  /** ATT7: attachments' extracted text for read_attachment_text. */
+  readonly attachments: AttachmentService;
   readonly search: (request: SearchRequest) => ReturnType<typeof searchNotes>;
   readonly clock: () => Date;
 }
@@ -44,6 +49,7 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
   const writable = async (docId: string) => {
     const note = await readable(docId);
     if (!note) return notFound();
+    if (entryKindOf(note.path) === 'attachment') return notANote();
     return guard.canWrite(note.path) ? { ok: true as const, note } : forbidden();
   };
   const runOp = async (op: VaultOp) => {
@@ -52,14 +58,14 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
   };
   return {
     search: async (request) => {
-      if (request.kind === 'attachment') return { ok: true, hits: [] };
       const answer = deps.search({ ...request, vaultId, hidden: guard.hidden });
       if (!answer.ok) return { ok: false, code: 'INVALID_INPUT', message: answer.message };
-      return { ok: true, hits: answer.results.map((hit) => ({ ...hit, kind: 'note' as const })) };
+      return { ok: true, hits: answer.results.map((hit) => ({ ...hit, kind: entryKindOf(hit.path) })) };
     },
     readNote: async (docId) => {
       const note = await readable(docId);
       if (!note) return null;
+      if (entryKindOf(note.path) === 'attachment') return readAttachment(deps.attachments, docId, note);
       const markdown = await readNoteDocument(deps.hocuspocus, deps.notes, docId, markdownOfDocument);
       return {
         kind: 'note',
@@ -125,6 +131,28 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
   }
 }
 
+// ATT7: an attachment reads as its extracted text, with where reading it stands (ATT5).
+async function readAttachment(
+  attachments: AttachmentService,
+  docId: string,
+  note: VisibleNote,
+): Promise<McpStoredNote | null> {
+  const record = await attachments.records.find(docId);
+  if (!record) return null;
+  const done = record.extractionStatus === 'done';
+  return {
+    kind: 'attachment',
+    docId,
+    title: titleFromPath(note.path),
+    path: note.path,
+    markdown: done ? await attachments.records.text(docId) : '',
+    mimeType: record.mimeType,
+    textStatus: record.extractionStatus,
+    ...(record.extractionReason ? { textProblem: record.extractionReason } : {}),
+    updatedAt: note.updatedAt,
+  };
+}
+
 interface VisibleNote {
   readonly path: string;
   readonly updatedAt: string;
@@ -155,6 +183,10 @@ function opIdFor(docId: string, kind: string): string {
 
 function notFound(): { ok: false; code: 'NOTE_NOT_FOUND'; message: string } {
   return { ok: false, code: 'NOTE_NOT_FOUND', message: 'No note has that id.' };
+}
+
+function notANote(): { ok: false; code: 'NOT_A_NOTE'; message: string } {
+  return { ok: false, code: 'NOT_A_NOTE', message: 'That is an attachment; its text can be read, not changed.' };
 }
 
 function forbidden(): { ok: false; code: 'FORBIDDEN'; message: string } {

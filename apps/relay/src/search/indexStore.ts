@@ -1,4 +1,4 @@
-import { type Embedder, titleFromPath } from '@baalda/core';
+import { type Embedder, entryKindOf, titleFromPath } from '@baalda/core';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import type { IndexPlace } from './searchIndex';
 import { encodeVector } from './vectorCodec';
@@ -45,7 +45,7 @@ export async function writeIndexedContent(
   };
   const changed = await db.$executeRaw`
     INSERT INTO note_index (doc_id, vault_id, path, title, kind, content, vector, embedder, version, live, updated_at)
-    SELECT ${indexed.docId}, ${placeIfNew.vaultId}, ${placeIfNew.path}, ${titleFromPath(placeIfNew.path)}, 'note',
+    SELECT ${indexed.docId}, ${placeIfNew.vaultId}, ${placeIfNew.path}, ${titleFromPath(placeIfNew.path)}, ${entryKindOf(placeIfNew.path)},
            ${indexed.content}, ${encodeVector(embedded)}, ${embedder.name}, ${indexed.version}, ${placeIfNew.live}, ${now}
     WHERE NOT EXISTS (SELECT 1 FROM retired_doc WHERE doc_id = ${indexed.docId})
     ON CONFLICT (doc_id) DO UPDATE SET
@@ -56,7 +56,7 @@ export async function writeIndexedContent(
   return { changed: changed > 0, vector: embedded, placeIfNew };
 }
 
-/** IDX3: the tree owns a row's place: path, title, vault and whether search may score it. */
+/** IDX3: the tree owns a row's place: path, title, vault, whether search may score it, and its kind (PATH11). */
 export async function placeIndexRow(
   db: Db,
   note: { docId: string; vaultId: string; path: string; live: boolean },
@@ -65,9 +65,10 @@ export async function placeIndexRow(
   const title = titleFromPath(note.path);
   await db.$executeRaw`
     INSERT INTO note_index (doc_id, vault_id, path, title, kind, content, vector, embedder, version, live, updated_at)
-    VALUES (${note.docId}, ${note.vaultId}, ${note.path}, ${title}, 'note', '', ${Buffer.alloc(0)}, 'none', 0, ${note.live}, ${now})
+    VALUES (${note.docId}, ${note.vaultId}, ${note.path}, ${title}, ${entryKindOf(note.path)}, '', ${Buffer.alloc(0)}, 'none', 0, ${note.live}, ${now})
     ON CONFLICT (doc_id) DO UPDATE SET
-      vault_id = EXCLUDED.vault_id, path = EXCLUDED.path, title = EXCLUDED.title, live = EXCLUDED.live`;
+      vault_id = EXCLUDED.vault_id, path = EXCLUDED.path, title = EXCLUDED.title, kind = EXCLUDED.kind,
+      live = EXCLUDED.live`;
 }
 
 /** IDX4: a purged note leaves the index with its text. */
@@ -103,15 +104,16 @@ export async function writeEmbeddedContents(
   if (batch.length === 0) return new Set();
   const changed = await db.$queryRaw<Array<{ doc_id: string }>>`
     INSERT INTO note_index (doc_id, vault_id, path, title, kind, content, vector, embedder, version, live, updated_at)
-    SELECT row.doc_id, row.vault_id, row.path, row.title, 'note', row.content, decode(row.vector, 'base64'),
+    SELECT row.doc_id, row.vault_id, row.path, row.title, row.kind, row.content, decode(row.vector, 'base64'),
            ${embedderName}, row.version, row.live, ${now}
     FROM unnest(${batch.map((item) => item.docId)}::text[], ${batch.map((item) => item.placeIfNew.vaultId)}::text[],
                 ${batch.map((item) => item.placeIfNew.path)}::text[],
                 ${batch.map((item) => titleFromPath(item.placeIfNew.path))}::text[],
+                ${batch.map((item) => entryKindOf(item.placeIfNew.path))}::text[],
                 ${batch.map((item) => item.content)}::text[],
                 ${batch.map((item) => encodeVector(item.vector).toString('base64'))}::text[],
                 ${batch.map((item) => item.version)}::bigint[], ${batch.map((item) => item.placeIfNew.live)}::boolean[])
-      AS row(doc_id, vault_id, path, title, content, vector, version, live)
+      AS row(doc_id, vault_id, path, title, kind, content, vector, version, live)
     WHERE NOT EXISTS (SELECT 1 FROM retired_doc WHERE retired_doc.doc_id = row.doc_id)
     ON CONFLICT (doc_id) DO UPDATE SET
       content = EXCLUDED.content, vector = EXCLUDED.vector, embedder = EXCLUDED.embedder,

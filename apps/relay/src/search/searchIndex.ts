@@ -1,5 +1,6 @@
 import {
   type CandidateRows,
+  entryKindOf,
   isHiddenPathKey,
   isInsideFolder,
   LexicalIndex,
@@ -41,6 +42,11 @@ interface Entry extends IndexPlace, SearchPointer {
 }
 
 const NOT_SEARCHABLE = -1;
+
+// What an entry shows and filters by that follows from its path: title (TTL1), key (PATH9), kind (PATH11).
+function pointerFieldsOf(path: string): { title: string; pathKey: string; kind: string } {
+  return { title: titleFromPath(path), pathKey: pathKey(path), kind: entryKindOf(path) };
+}
 
 /**
  * SRCH4: the scoring copy of `note_index` for one embedder. Vectors live in one column-major float32
@@ -85,7 +91,7 @@ export class SearchIndex {
   /** IDX3: the tree placed, moved, trashed or restored a note. */
   setPlace(docId: string, place: IndexPlace): void {
     const entry = this.entries.get(docId) ?? this.newEntry(docId);
-    this.placeEntry({ ...entry, ...place, title: titleFromPath(place.path), pathKey: pathKey(place.path) });
+    this.placeEntry({ ...entry, ...place, ...pointerFieldsOf(place.path) });
   }
 
   /**
@@ -95,7 +101,7 @@ export class SearchIndex {
   setContent(docId: string, vector: Float32Array, version: number, placeIfNew: IndexPlace, text: string): void {
     let entry = this.entries.get(docId);
     if (!entry) {
-      const place = { ...placeIfNew, title: titleFromPath(placeIfNew.path), pathKey: pathKey(placeIfNew.path) };
+      const place = { ...placeIfNew, ...pointerFieldsOf(placeIfNew.path) };
       entry = { ...this.newEntry(docId), ...place };
       this.placeEntry(entry);
     }
@@ -126,10 +132,11 @@ export class SearchIndex {
     const slot = this.vaultSlots.get(filter.vaultId);
     const rows = new Int32Array(this.nextRow);
     let count = 0;
-    if (slot === undefined || (filter.kind !== undefined && filter.kind !== 'note')) return { rows, count };
+    if (slot === undefined) return { rows, count };
     const searchableIn = this.searchableIn;
     for (let row = 0; row < this.nextRow; row += 1) {
       if (searchableIn[row] !== slot) continue;
+      if (filter.kind !== undefined && this.pointerAt(row)?.kind !== filter.kind) continue;
       if (filter.hidden.length > 0 && isHiddenPathKey(this.keyAt(row), filter.hidden)) continue;
       if (filter.folder && !isInsideFolder(this.pathAt(row), filter.folder)) continue;
       rows[count++] = row;

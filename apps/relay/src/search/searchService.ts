@@ -74,7 +74,8 @@ function checkRequest(request: SearchRequest): string | null {
   if (!isValidVaultId(request.vaultId)) return 'Unknown vault.';
   if (request.folder !== undefined && !validateFolderPath(request.folder).ok)
     return 'folder is not a valid folder path.';
-  if (request.kind !== undefined && request.kind !== 'note') return 'kind must be "note".';
+  if (request.kind !== undefined && request.kind !== 'note' && request.kind !== 'attachment')
+    return 'kind must be "note" or "attachment".';
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { extractPlainText, sourceVersionOf } from '@baalda/core';
 import * as Y from 'yjs';
+import { ATTACHMENT_TEXT_VERSION } from '../attachments/extractionQueue';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { PlacedContent } from './indexStore';
 
@@ -13,9 +14,10 @@ interface StoredRow {
   readonly live: boolean;
 }
 
-/** How many documents are stored: a reindex's total (IDX5). */
-export function countStoredDocuments(prisma: PrismaClient): Promise<number> {
-  return prisma.noteDocument.count();
+/** How many documents and attachment texts are stored: a reindex's total (IDX5). */
+export async function countStoredDocuments(prisma: PrismaClient): Promise<number> {
+  const texts = await prisma.attachment.count({ where: { extractionStatus: 'done' } });
+  return (await prisma.noteDocument.count()) + texts;
 }
 
 /**
@@ -25,6 +27,36 @@ export function countStoredDocuments(prisma: PrismaClient): Promise<number> {
  * decoded, so PostgreSQL reads it while this process decodes, embeds and writes.
  */
 export async function* readStoredContents(prisma: PrismaClient, size: number): AsyncGenerator<PlacedContent[]> {
+  yield* readStoredDocuments(prisma, size);
+  yield* readAttachmentTexts(prisma, size);
+}
+
+/** ATT7: attachments' extracted texts, the same way: one keyset page at a time. */
+async function* readAttachmentTexts(prisma: PrismaClient, size: number): AsyncGenerator<PlacedContent[]> {
+  let after = '';
+  for (;;) {
+    const rows = await prisma.$queryRaw<
+      Array<{ doc_id: string; text: string; vault_id: string; path: string | null; live: boolean }>
+    >`
+      SELECT a.doc_id, a.text, a.vault_id, n.path, (n.doc_id IS NOT NULL AND n.deleted_at IS NULL) AS live
+      FROM attachment a LEFT JOIN note n ON n.doc_id = a.doc_id
+      WHERE a.extraction_status = 'done' AND a.doc_id > ${after}
+      ORDER BY a.doc_id
+      LIMIT ${size}`;
+    const last = rows.at(-1);
+    if (!last) return;
+    after = last.doc_id;
+    yield rows.map((row) => ({
+      docId: row.doc_id,
+      content: row.text,
+      version: ATTACHMENT_TEXT_VERSION,
+      placeIfNew: { vaultId: row.vault_id, path: row.path ?? '', live: row.live },
+    }));
+    if (rows.length < size) return;
+  }
+}
+
+async function* readStoredDocuments(prisma: PrismaClient, size: number): AsyncGenerator<PlacedContent[]> {
   // Doc ids are never empty, so '' sorts before every one of them.
   let page = readPage(prisma, '', size);
   for (;;) {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseVaultOpBatch } from '@baalda/core';
 import { guardOf, type VaultGuard } from '../access/vaultGuard';
+import { ATTACHMENT_ROUTES, type AttachmentRouteContext } from '../attachments/attachmentRoutes';
 import type { SearchRequest, searchNotes } from '../search/searchService';
 import type { VaultService } from '../vault/vaultService';
 import type { VersionService } from '../versions/versionService';
@@ -16,7 +17,7 @@ import { VAULT_ROUTES, type VaultRouteContext } from './vaultRoutes';
 import { handleVersionRoute, VERSION_ROUTE } from './versionRoutes';
 
 /** What the API routes need from the rest of the relay. */
-export interface ApiContext extends AuthContext, VaultRouteContext {
+export interface ApiContext extends AuthContext, VaultRouteContext, AttachmentRouteContext {
   readonly vaults: VaultService;
   readonly search: (request: SearchRequest) => ReturnType<typeof searchNotes>;
   readonly backend: string;
@@ -24,7 +25,7 @@ export interface ApiContext extends AuthContext, VaultRouteContext {
 }
 
 const VAULT_ROUTE = /^\/api\/vaults\/([^/]+)\/(tree|trash|ops|search)$/;
-const TABLE_ROUTES = [...VAULT_ROUTES, ...RESTRICTION_ROUTES, ...TOKEN_ROUTES];
+const TABLE_ROUTES = [...VAULT_ROUTES, ...RESTRICTION_ROUTES, ...TOKEN_ROUTES, ...ATTACHMENT_ROUTES];
 
 /** Handles `/api/*`; every answer is JSON. Everything but health and auth needs a session or token. */
 export async function handleApiRequest(

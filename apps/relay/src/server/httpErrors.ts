@@ -32,6 +32,11 @@ const HTTP_STATUS: Record<RelayErrorCode, number> = {
   RESTRICTION_REFUSED: 403,
   VAULT_TAKEN: 409,
   RATE_LIMITED: 429,
+  ATTACHMENT_TOO_LARGE: 413,
+  UPLOAD_INCOMPLETE: 400,
+  PATH_INVALID: 400,
+  DOC_ID_UNAVAILABLE: 409,
+  ATTACHMENT_DAMAGED: 500,
   INTERNAL_ERROR: 500,
 };
 
@@ -39,7 +44,7 @@ const HTTP_STATUS: Record<RelayErrorCode, number> = {
 export function sendError(response: ServerResponse, code: RelayErrorCode, message: string = RELAY_ERRORS[code]): void {
   // The rest of an oversized body is never read: closing the connection after the answer keeps a
   // keep-alive client from sending its next request into the unread bytes.
-  if (code === 'REQUEST_TOO_LARGE') response.setHeader('Connection', 'close');
+  if (code === 'REQUEST_TOO_LARGE' || code === 'ATTACHMENT_TOO_LARGE') response.setHeader('Connection', 'close');
   sendJson(response, HTTP_STATUS[code], { error: { code, message } });
 }
 

@@ -1,5 +1,8 @@
+import { mkdtemp } from 'node:fs/promises';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   type Embedder,
   formatNoteDocumentName,
@@ -18,6 +21,10 @@ import { loadOrCreateAdminKey } from '../access/adminKey';
 import { closeSessionSockets, startConnectionRechecks } from '../access/connectionRechecks';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from '../access/passwords';
 import { newSecret } from '../access/secrets';
+import { AttachmentService } from '../attachments/attachmentService';
+import { BlobStore } from '../attachments/blobStore';
+import { startBlobSweeps } from '../attachments/blobSweeps';
+import { createTextExtractor, type ExtractionLimits } from '../attachments/extraction';
 import { type DatabaseTarget, openDatabase } from '../db/openDatabase';
 import { AccessExtension } from '../extensions/AccessExtension';
 import { IndexExtension } from '../extensions/IndexExtension';
@@ -68,6 +75,12 @@ export interface RelayOptions {
   readonly edge?: EdgeSettings;
   /** LIM10: the MCP rate per token; LIMITS' when absent (tests that poll raise it). */
   readonly mcpRateLimit?: RateLimit;
+  /** ATT2: where attachments' bytes are kept; absent: a fresh temporary folder (tests). */
+  readonly attachmentsDir?: string;
+  /** LIM12 (ATT1): the largest attachment, in bytes; LIMITS.maxAttachmentBytes when absent. */
+  readonly maxAttachmentBytes?: number;
+  /** LIM13 (ATT5): bounds of one text extraction; LIMITS' when absent. */
+  readonly extractionLimits?: Partial<ExtractionLimits>;
 }
 
 /** A running relay. */
@@ -80,6 +93,8 @@ export interface Relay {
   readonly adminKey: string;
   /** ACL6: re-decides every open sync connection now. */
   recheckConnections(): Promise<void>;
+  /** ATT1–ATT9: uploads, stored bytes and their text (tests wait on `settled()`). */
+  readonly attachments: AttachmentService;
   /** VC1: runs a quiet-version capture now (with the relay's clock); how many versions were kept. */
   captureQuietVersions(): Promise<number>;
   /** Stops taking connections, stores every changed document, then closes the database. */
@@ -130,6 +145,18 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     new IndexExtension(indexes, clock, readings),
     new VaultChannelExtension(access, vaults, clock, options.logger),
   );
+  const attachments = new AttachmentService({
+    prisma: database.prisma,
+    blobs: new BlobStore(options.attachmentsDir ?? (await mkdtemp(join(tmpdir(), 'baalda-attachments-')))),
+    extractor: createTextExtractor({ limits: options.extractionLimits }),
+    vaults,
+    index: indexes,
+    clock,
+    maxBytes: options.maxAttachmentBytes ?? LIMITS.maxAttachmentBytes,
+    onExtractionFailed: (docId, reason) => options.logger.info('attachment text not read', { docId, reason }),
+  });
+  await attachments.start();
+  const sweeps = startBlobSweeps(attachments, options.logger);
   const purger = startTrashPurger(vaults, {
     retentionMs: options.trashRetentionMs ?? DEFAULT_TRASH_RETENTION_MS,
     clock,
@@ -157,6 +184,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       throttle: new SignInThrottle(),
       recheckConnections: () => rechecks.request(),
       vaultAccessChanged: (vaultId) => vaults.touch(vaultId),
+      attachments,
       closeSessionSockets: (sessionHash) => closeSessionSockets(hocuspocus, sessionHash),
       mcp: {
         access,
@@ -170,6 +198,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         hocuspocus,
         notes: store,
         vaults,
+        attachments,
         search: (request) => indexes.search(request),
       },
     }),
@@ -184,15 +213,18 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     syncUrl: `ws://${urlHost}:${port}${SYNC_PATH}`,
     hocuspocus,
     adminKey,
+    attachments,
     recheckConnections: () => rechecks.runNow(),
     captureQuietVersions: () => versionScheduler.runNow(),
     close: () => {
       purger.stop();
+      sweeps.stop();
       versionScheduler.stop();
       rechecks.stop();
       closing ??= shutDown(httpServer, wss, hocuspocus, options.shutdownTimeoutMs ?? 10_000, options.logger).finally(
         async () => {
           await versionScheduler.idle();
+          await attachments.close();
           await database.close();
         },
       );

@@ -39,6 +39,8 @@ export async function purgeNotes(tx: Tx, vaultId: string, docIds: readonly strin
   await tx.noteDocument.deleteMany({ where: { docId: { in: ids } } });
   // TR3: a purged note's history goes with it (a trashed one keeps its history).
   await tx.noteVersion.deleteMany({ where: { docId: { in: ids } } });
+  // ATT9: an attachment's row goes too; its bytes leave the disk at the next sweep if nothing else has them.
+  await tx.attachment.deleteMany({ where: { docId: { in: ids } } });
   await tx.note.deleteMany({ where: { docId: { in: ids }, vaultId } });
   await removeIndexRows(tx, ids);
   await tx.retiredDoc.createMany({

@@ -9,6 +9,7 @@ import type { VaultChange, VaultView } from '../vault/vaultTypes';
 export function pathsAnOpWrites(op: VaultOp): string[] {
   switch (op.kind) {
     case 'createNote':
+    case 'createAttachment':
     case 'moveNote':
     case 'createFolder':
     case 'trashFolder':

@@ -37,4 +37,13 @@ describe('conflict names', () => {
     expect(isConflictPath('Ideas (conflict 2026-11-30) 12.md')).toBe(true);
     expect(isConflictPath('Ideas (conflicted).md')).toBe(false);
   });
+
+  it('[CN2, PATH11] an attachment keeps its extension; names without one get none', () => {
+    const day = Date.UTC(2026, 10, 30);
+    expect(conflictPath('Scans/Receipt.pdf', day, () => false)).toBe('Scans/Receipt (conflict 2026-11-30).pdf');
+    expect(conflictPath('LICENSE', day, () => false)).toBe('LICENSE (conflict 2026-11-30)');
+    expect(isConflictPath('Scans/Receipt (conflict 2026-11-30) 2.pdf')).toBe(true);
+    expect(isConflictPath('Receipt (conflict 2026-11-30).tar')).toBe(true);
+    expect(isConflictPath('Receipt.pdf')).toBe(false);
+  });
 });

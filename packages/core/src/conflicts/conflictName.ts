@@ -1,5 +1,5 @@
 import { LIMITS } from '../limits/limits';
-import { fileNameOf, joinPath, NOTE_EXTENSION, parentFolderOf, pathKey, utf8Length } from '../paths/notePath';
+import { extensionOf, fileNameOf, joinPath, parentFolderOf, pathKey, utf8Length } from '../paths/notePath';
 
 /** The UTC calendar date of a moment, as YYYY-MM-DD. */
 export function utcDateOf(epochMs: number): string {
@@ -7,17 +7,20 @@ export function utcDateOf(epochMs: number): string {
 }
 
 /**
- * CN2/CN3: the first free name for a note that collided at `path`:
- * `<name> (conflict YYYY-MM-DD).md`, then `<name> (conflict YYYY-MM-DD) 2.md`, ` 3`, … in the same folder.
- * The date is the UTC date of the renamed note's creation. `isTaken` answers by path key (PATH9).
+ * CN2/CN3: the first free name for a note or attachment that collided at `path`:
+ * `<name> (conflict YYYY-MM-DD).md`, then `<name> (conflict YYYY-MM-DD) 2.md`, ` 3`, … in the same folder;
+ * an attachment keeps its own extension (`Scan (conflict 2026-11-30).pdf`). The date is the UTC date of the
+ * renamed entry's creation. `isTaken` answers by path key (PATH9).
  * @example conflictPath('Ideas.md', Date.UTC(2026, 10, 30), () => false) // 'Ideas (conflict 2026-11-30).md'
  */
 export function conflictPath(path: string, createdAt: number, isTaken: (key: string) => boolean): string {
   const folder = parentFolderOf(path);
-  const stem = fileNameOf(path).slice(0, -NOTE_EXTENSION.length);
+  const extension = extensionOf(path);
+  const name = fileNameOf(path);
+  const stem = name.slice(0, name.length - extension.length);
   const suffix = ` (conflict ${utcDateOf(createdAt)})`;
   for (let attempt = 1; ; attempt += 1) {
-    const ending = `${suffix}${attempt === 1 ? '' : ` ${attempt}`}${NOTE_EXTENSION}`;
+    const ending = `${suffix}${attempt === 1 ? '' : ` ${attempt}`}${extension}`;
     const candidate = joinPath(folder, `${fitStem(stem, ending)}${ending}`);
     if (!isTaken(pathKey(candidate))) return candidate;
   }
@@ -32,7 +35,9 @@ function fitStem(stem: string, ending: string): string {
   return codePoints.join('').trimEnd() || codePoints.join('');
 }
 
-/** True when a path has the shape CN2 gives a renamed note (shown with a marker in the tree). */
+/** True when a path has the shape CN2 gives a renamed note or attachment (shown with a marker in the tree). */
 export function isConflictPath(path: string): boolean {
-  return / \(conflict \d{4}-\d{2}-\d{2}\)( \d+)?\.md$/iu.test(fileNameOf(path));
+  const name = fileNameOf(path);
+  const stem = name.slice(0, name.length - extensionOf(path).length);
+  return / \(conflict \d{4}-\d{2}-\d{2}\)( \d+)?$/iu.test(stem);
 }

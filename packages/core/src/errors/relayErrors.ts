@@ -63,6 +63,16 @@ export const RELAY_ERRORS = {
   VAULT_TAKEN: 'A vault with that name exists already.',
   /** Too many requests from one access token; `Retry-After` says when to try again (LIM10). */
   RATE_LIMITED: 'Too many requests; slow down.',
+  /** ATT1: a file larger than the relay's attachment limit (LIM12); nothing of it was kept. */
+  ATTACHMENT_TOO_LARGE: 'The file is larger than the relay accepts.',
+  /** ATT2: the upload ended before all its bytes arrived; nothing of it was kept. */
+  UPLOAD_INCOMPLETE: 'The upload did not arrive whole; send it again.',
+  /** A path broke a PATH rule; the message starts with the rule id. */
+  PATH_INVALID: 'The path is not valid.',
+  /** DOC2: that id belonged to something deleted for good, or to another kind of entry. */
+  DOC_ID_UNAVAILABLE: 'That id cannot be used for this; make a new one.',
+  /** ATT2: the stored bytes of an attachment are missing or changed on disk. */
+  ATTACHMENT_DAMAGED: 'The stored file is missing or damaged.',
   /** The relay failed while answering; the request changed nothing it reported as done. */
   INTERNAL_ERROR: 'The relay could not answer this request.',
 } as const;

@@ -47,4 +47,16 @@ export const LIMITS = {
   mcpRequestsPerSecond: 10,
   /** LIM10: MCP requests one access token may make at once before the rate applies. */
   mcpRequestBurst: 40,
+  /** LIM12 (ATT1): one attachment's bytes, by default; a relay may set another (`BAALDA_MAX_ATTACHMENT_MB`). */
+  maxAttachmentBytes: 50 * 1024 * 1024,
+  /** LIM13 (ATT5): wall-clock time to extract one attachment's text. */
+  extractionTimeoutMs: 30_000,
+  /** LIM13 (ATT5): resident memory of the process extracting one attachment. */
+  extractionMaxMemoryBytes: 512 * 1024 * 1024,
+  /** LIM13 (ATT5): characters of text kept from one attachment; the rest is cut and the cut recorded. */
+  maxExtractedChars: 5_000_000,
+  /** LIM13 (ATT5): bytes one compressed part of a file (a DOCX's XML) may inflate to: the zip-bomb guard. */
+  maxInflatedBytes: 64 * 1024 * 1024,
+  /** LIM14 (ATT8): files one device keeps queued for upload while offline. */
+  maxPendingUploads: 100,
 } as const;

@@ -10,6 +10,8 @@ interface FakeNote {
   path: string;
   markdown: string;
   kind?: 'note' | 'attachment';
+  /** An attachment's extraction state (ATT5); done when absent. */
+  textStatus?: 'done' | 'pending' | 'failed' | 'none';
   /** false: the caller may not read it (a private folder of others). */
   readable?: boolean;
   /** false: the caller may read but not change it. */
@@ -61,7 +63,13 @@ function makeStore(seed: FakeNote[] = defaultNotes()) {
       const note = visible(docId);
       if (!note) return null;
       const fields = { ...pointer(note), markdown: note.markdown, updatedAt: '2026-03-01T12:00:00.000Z' };
-      return (note.kind === 'note' ? fields : { ...fields, mimeType: 'application/pdf' }) as McpStoredNote;
+      const attachment = {
+        ...fields,
+        mimeType: 'application/pdf',
+        textStatus: note.textStatus ?? 'done',
+        textProblem: note.textStatus === 'failed' ? 'The PDF is damaged.' : undefined,
+      };
+      return (note.kind === 'note' ? fields : attachment) as McpStoredNote;
     },
     async listNotes(request) {
       calls.push(`list ${JSON.stringify(request)}`);
@@ -309,6 +317,24 @@ describe('callMcpTool: reading', () => {
       code: 'NOT_AN_ATTACHMENT',
     });
     expect(await callMcpTool('read_note', { docId: SCAN }, store, ro)).toMatchObject({ code: 'NOT_A_NOTE' });
+  });
+
+  it('[MCP5, ATT5] an attachment whose text is still being read, or could not be, says so instead of reading empty', async () => {
+    const scan = (textStatus: 'pending' | 'failed' | 'none') =>
+      makeStore([{ docId: SCAN, path: 'Scans/Form.pdf', markdown: '', kind: 'attachment', textStatus }]).store;
+    const read = (textStatus: 'pending' | 'failed' | 'none') =>
+      callMcpTool('read_attachment_text', { docId: SCAN }, scan(textStatus), ro);
+    expect(await read('pending')).toMatchObject({ ok: false, code: 'TEXT_NOT_READY' });
+    expect(await read('failed')).toMatchObject({
+      ok: false,
+      code: 'NO_TEXT',
+      message: expect.stringContaining('damaged'),
+    });
+    expect(await read('none')).toMatchObject({
+      ok: false,
+      code: 'NO_TEXT',
+      message: expect.stringContaining('application/pdf'),
+    });
   });
 
   it('[MCP6] a note the caller may not read answers exactly like a missing one, for every tool', async () => {

@@ -20,6 +20,10 @@ export const MCP_ERRORS = {
   NOT_AN_ATTACHMENT: 'That is a note, not an attachment.',
   /** read_note or a write tool was asked for an attachment; read it with read_attachment_text. */
   NOT_A_NOTE: 'That is an attachment, not a note.',
+  /** read_attachment_text: the attachment's text is still being read (ATT5); ask again in a few seconds. */
+  TEXT_NOT_READY: 'The text of this attachment is still being read; try again shortly.',
+  /** read_attachment_text: no text could be read from the file, or its type has none (ATT4, ATT5). */
+  NO_TEXT: 'No text could be read from this attachment.',
   /** A write tool was called by a caller who may only read (a read-only token, or a viewer). */
   READ_ONLY: 'This access token may only read.',
   /** No tool has that name (or it is not offered to this caller's kind of token). */

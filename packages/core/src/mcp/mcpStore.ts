@@ -54,7 +54,15 @@ interface McpStoredFields {
  */
 export type McpStoredNote =
   | (McpStoredFields & { readonly kind: 'note'; readonly markdown: string })
-  | (McpStoredFields & { readonly kind: 'attachment'; readonly markdown: string; readonly mimeType: string });
+  | (McpStoredFields & {
+      readonly kind: 'attachment';
+      /** The extracted text when `textStatus` is `done`, else ''. */
+      readonly markdown: string;
+      readonly mimeType: string;
+      /** ATT5: `pending` while it is read, `failed` (with `textProblem`), `none` for types without text. */
+      readonly textStatus: 'done' | 'pending' | 'failed' | 'none';
+      readonly textProblem?: string;
+    });
 
 /** Where a write left the note. */
 export interface McpNoteWritten {

@@ -57,6 +57,9 @@ export async function readAttachmentText(
   const note = await store.readNote(input.docId);
   if (note === null) return noteNotFound();
   if (note.kind !== 'attachment') return fail('NOT_AN_ATTACHMENT', 'That is a note: read it with read_note.');
+  if (note.textStatus === 'pending') return fail('TEXT_NOT_READY', MCP_ERRORS.TEXT_NOT_READY);
+  if (note.textStatus === 'failed') return fail('NO_TEXT', `No text could be read: ${note.textProblem ?? 'unknown'}`);
+  if (note.textStatus === 'none') return fail('NO_TEXT', `A ${note.mimeType} file has no text to read.`);
   const page = pageText(note.markdown, input.offset, input.maxChars);
   if (!page.ok) return page;
   const { ok: _, ...fields } = page;

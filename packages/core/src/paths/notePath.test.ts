@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../limits/limits';
 import {
   ancestorFoldersOf,
+  entryKindOf,
+  extensionOf,
   isInsideFolder,
   parentFolderOf,
   pathKey,
   titleFromPath,
+  validateAttachmentPath,
+  validateEntryPath,
   validateFolderPath,
   validateNotePath,
 } from './notePath';
@@ -85,5 +89,23 @@ describe('paths', () => {
     expect(ancestorFoldersOf('a/b/c.md')).toEqual(['a', 'a/b']);
     expect(isInsideFolder('A/b/c.md', 'a')).toBe(true);
     expect(isInsideFolder('ab/c.md', 'a')).toBe(false);
+  });
+});
+
+describe('attachment paths', () => {
+  it('[PATH11] the kind is read from the name: .md is a note, anything else an attachment', () => {
+    expect(entryKindOf('A/Plan.MD')).toBe('note');
+    expect(entryKindOf('A/Plan.md.pdf')).toBe('attachment');
+    expect(entryKindOf('LICENSE')).toBe('attachment');
+    expect(validateAttachmentPath('Reports/Q3.pdf')).toEqual({ ok: true, path: 'Reports/Q3.pdf' });
+    expect(validateAttachmentPath('Reports/Q3.md')).toMatchObject({ ok: false, rule: 'PATH11' });
+    expect(validateAttachmentPath('Reports/bad:name.pdf')).toMatchObject({ ok: false, rule: 'PATH5' });
+    expect(validateEntryPath('Q3.pdf', 'note')).toMatchObject({ ok: false, rule: 'PATH8' });
+  });
+
+  it('[PATH11] an extension is the last dot’s part; a leading dot is part of the name', () => {
+    expect(extensionOf('a/b.tar.gz')).toBe('.gz');
+    expect(extensionOf('.env')).toBe('');
+    expect(extensionOf('README')).toBe('');
   });
 });

@@ -7,7 +7,10 @@ export interface PathFailure extends Failure<'PATH_INVALID'> {
 }
 
 /** The path rules of SPEC.md. */
-export type PathRule = 'PATH1' | 'PATH2' | 'PATH3' | 'PATH4' | 'PATH5' | 'PATH6' | 'PATH7' | 'PATH8';
+export type PathRule = 'PATH1' | 'PATH2' | 'PATH3' | 'PATH4' | 'PATH5' | 'PATH6' | 'PATH7' | 'PATH8' | 'PATH11';
+
+/** What a tree entry is, read from its path (PATH11): `.md` files are notes, every other file an attachment. */
+export type EntryKind = 'note' | 'attachment';
 
 /** A path that passed validation, in NFC. */
 export type PathResult = { readonly ok: true; readonly path: string } | PathFailure;
@@ -72,6 +75,39 @@ export function validateNotePath(raw: string): PathResult {
     return refuse('PATH8', 'A note path must end in a name followed by ".md".');
   }
   return checked;
+}
+
+/**
+ * PATH11: an attachment path is a valid path whose name does not end in `.md` (that would be a note).
+ * @example validateAttachmentPath('Reports/Q3 figures.pdf') // { ok: true, path: 'Reports/Q3 figures.pdf' }
+ */
+export function validateAttachmentPath(raw: string): PathResult {
+  const checked = validateFolderPath(raw);
+  if (!checked.ok) return checked;
+  if (entryKindOf(checked.path) === 'note') {
+    return refuse('PATH11', 'A file ending in ".md" is a note, not an attachment.');
+  }
+  return checked;
+}
+
+/** PATH11: a note path (PATH8) or an attachment path, whichever `kind` asks for. */
+export function validateEntryPath(raw: string, kind: EntryKind): PathResult {
+  return kind === 'note' ? validateNotePath(raw) : validateAttachmentPath(raw);
+}
+
+/** PATH11: the kind a path names: a note when its name ends in `.md`, else an attachment. */
+export function entryKindOf(path: string): EntryKind {
+  return fileNameOf(path).toLowerCase().endsWith(NOTE_EXTENSION) ? 'note' : 'attachment';
+}
+
+/**
+ * A name's extension as written (`.pdf`, `.md`), or '' when it has none; a leading dot (`.env`) is part of
+ * the name, not an extension.
+ */
+export function extensionOf(path: string): string {
+  const name = fileNameOf(path);
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? '' : name.slice(dot);
 }
 
 /**

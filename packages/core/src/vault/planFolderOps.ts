@@ -1,5 +1,5 @@
 import type { PathFailure } from '../paths/notePath';
-import { NOTE_EXTENSION, pathKey, validateFolderPath, validateNotePath } from '../paths/notePath';
+import { entryKindOf, NOTE_EXTENSION, pathKey, validateEntryPath, validateFolderPath } from '../paths/notePath';
 import { canonicalizeFolders, refuseOp, succeed } from './planSupport';
 import type { CreateFolderOp, EmptyTrashOp, MoveFolderOp, TrashFolderOp, VaultOp } from './vaultOps';
 import type { VaultChange, VaultView } from './vaultTypes';
@@ -57,7 +57,7 @@ async function moveContents(
   const notes = await view.liveNotesInFolder(pathKey(move.source));
   const moved = notes.map((note) => ({ ...note, path: rebase(note.path), updatedAt: move.now }));
   for (const note of moved) {
-    const checked = validateNotePath(note.path);
+    const checked = validateEntryPath(note.path, entryKindOf(note.path));
     // Names the moved folder, not the note: the note may lie in a private folder the caller can't read
     // (ACL7 plans in the caller's view, but a folder's contents are not filtered), and names say a lot.
     if (!checked.ok) return refusePath(op, { ...checked, message: `${checked.message} (a note in "${move.source}")` });

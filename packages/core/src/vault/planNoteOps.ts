@@ -1,15 +1,20 @@
 import { conflictPath } from '../conflicts/conflictName';
-import { parentFolderOf, pathKey, validateNotePath } from '../paths/notePath';
+import { type EntryKind, entryKindOf, parentFolderOf, pathKey, validateEntryPath } from '../paths/notePath';
 import { canonicalizeFolders, refuseOp, succeed, takenKeysNear } from './planSupport';
-import type { CreateNoteOp, MoveNoteOp, PurgeNoteOp, RestoreNoteOp, TrashNoteOp } from './vaultOps';
+import type { CreateAttachmentOp, CreateNoteOp, MoveNoteOp, PurgeNoteOp, RestoreNoteOp, TrashNoteOp } from './vaultOps';
 import type { VaultChange, VaultNote, VaultView } from './vaultTypes';
 
 /**
- * CN1: a new note whose path a different live note holds is kept under a CN2 conflict name. A replayed
- * create (same docId) changes nothing and answers with the note's current path.
+ * CN1: a new note (or attachment, PATH11) whose path a different live entry holds is kept under a CN2
+ * conflict name. A replayed create (same docId) changes nothing and answers with the entry's current path.
  */
-export async function planCreateNote(op: CreateNoteOp, view: VaultView, now: number): Promise<VaultChange> {
-  const checked = validateNotePath(op.path);
+export async function planCreateNote(
+  op: CreateNoteOp | CreateAttachmentOp,
+  view: VaultView,
+  now: number,
+): Promise<VaultChange> {
+  const kind: EntryKind = op.kind === 'createNote' ? 'note' : 'attachment';
+  const checked = validateEntryPath(op.path, kind);
   if (!checked.ok) return refuseOp(op, 'PATH_INVALID', checked.message, checked.rule);
   if (await view.isRetired(op.docId))
     return refuseOp(op, 'DOC_ID_RETIRED', 'That note was deleted for good; its id is never reused.');
@@ -48,10 +53,12 @@ async function placeAvoidingCollision(
  * CN6: renaming a conflict-renamed note resolves the conflict, so its marker goes.
  */
 export async function planMoveNote(op: MoveNoteOp, view: VaultView, now: number): Promise<VaultChange> {
-  const checked = validateNotePath(op.path);
+  const checked = validateEntryPath(op.path, entryKindOf(op.path));
   if (!checked.ok) return refuseOp(op, 'PATH_INVALID', checked.message, checked.rule);
   const note = await view.noteById(op.docId);
   if (!note) return refuseOp(op, 'NOTE_NOT_FOUND', 'No note has that id.');
+  const kindRefusal = keepsItsKind(op, note.path, checked.path);
+  if (kindRefusal) return kindRefusal;
   if (note.deletedAt !== null)
     return refuseOp(op, 'NOTE_IN_TRASH', 'Restore the note from the trash before moving it.');
   const target = await canonicalizeFolders(checked.path, view);
@@ -61,6 +68,15 @@ export async function planMoveNote(op: MoveNoteOp, view: VaultView, now: number)
   }
   const moved: VaultNote = { ...note, path: target, updatedAt: now, conflictOf: null };
   return succeed(op, { putNotes: [moved] }, { docId: note.docId, path: target });
+}
+
+// PATH11: the kind lives in the name, so a rename that changed it would turn a note into a file.
+function keepsItsKind(op: MoveNoteOp, from: string, to: string): VaultChange | null {
+  if (entryKindOf(from) === entryKindOf(to)) return null;
+  if (entryKindOf(from) === 'note') {
+    return refuseOp(op, 'PATH_INVALID', 'PATH8: A note path must end in a name followed by ".md".', 'PATH8');
+  }
+  return refuseOp(op, 'PATH_INVALID', 'PATH11: An attachment cannot take a ".md" name; that is for notes.', 'PATH11');
 }
 
 /** TR1: trashing keeps the note (text, history, path) and hides it from the tree; repeating it is a no-op. */

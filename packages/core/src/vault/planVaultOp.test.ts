@@ -25,6 +25,58 @@ async function vaultWith(...ops: VaultOp[]) {
   return vault;
 }
 
+const attach = (docId: string, path: string, createdAt = t0): VaultOp => ({
+  opId: opId(),
+  kind: 'createAttachment',
+  docId,
+  path,
+  createdAt,
+});
+
+describe('planning attachment entries', () => {
+  it('[PATH11, CN1, CN2] an attachment at a taken path is kept under a conflict name with its own extension', async () => {
+    const vault = await vaultWith(attach('alicesScanFile_0001', 'Scans/Receipt.pdf'));
+    const outcome = await vault.apply(attach('bobsScanFile_000001', 'Scans/receipt.PDF'), t0);
+    expect(outcome).toMatchObject({ ok: true, path: 'Scans/receipt (conflict 2026-11-30).PDF' });
+    expect(vault.note('bobsScanFile_000001')?.conflictOf).toBe('alicesScanFile_0001');
+  });
+
+  it('[PATH11] an attachment path must not end in .md, and a note path must', async () => {
+    const vault = await vaultWith();
+    expect(await vault.apply(attach('someFileId_0000001', 'Notes.md'), t0)).toMatchObject({
+      ok: false,
+      code: 'PATH_INVALID',
+      rule: 'PATH11',
+    });
+    expect(await vault.apply(create('someNoteId_0000001', 'Notes.pdf'), t0)).toMatchObject({
+      ok: false,
+      rule: 'PATH8',
+    });
+  });
+
+  it('[PATH11, CN4] a rename keeps the kind: a note stays .md, an attachment never becomes .md', async () => {
+    const vault = await vaultWith(create('someNoteId_0000001', 'Plan.md'), attach('someFileId_0000001', 'Plan.pdf'));
+    expect(await vault.apply(move('someNoteId_0000001', 'Plan.txt'), t0)).toMatchObject({ ok: false, rule: 'PATH8' });
+    expect(await vault.apply(move('someFileId_0000001', 'Plan 2.md'), t0)).toMatchObject({
+      ok: false,
+      rule: 'PATH11',
+    });
+    expect(await vault.apply(move('someFileId_0000001', 'Archive/Plan v1.PDF'), t0)).toMatchObject({
+      ok: true,
+      path: 'Archive/Plan v1.PDF',
+    });
+  });
+
+  it('[FD2, PATH11] moving a folder carries its attachments along with its notes', async () => {
+    const vault = await vaultWith(
+      create('someNoteId_0000001', 'A/Plan.md'),
+      attach('someFileId_0000001', 'A/Plan.pdf'),
+    );
+    await vault.apply({ opId: opId(), kind: 'moveFolder', path: 'A', newPath: 'B' }, t0);
+    expect(vault.tree().notes.map((note) => note.path)).toEqual(['B/Plan.md', 'B/Plan.pdf']);
+  });
+});
+
 describe('planning tree ops', () => {
   it('[CN1] a create at a taken path keeps both notes and renames the later one, marking what it collided with', async () => {
     const vault = await vaultWith(create('alicesIdeasNote_0001', 'Ideas.md'));

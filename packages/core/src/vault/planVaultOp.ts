@@ -11,6 +11,7 @@ import type { VaultChange, VaultView } from './vaultTypes';
 export function planVaultOp(op: VaultOp, view: VaultView, now: number): Promise<VaultChange> {
   switch (op.kind) {
     case 'createNote':
+    case 'createAttachment':
       return planCreateNote(op, view, now);
     case 'moveNote':
       return planMoveNote(op, view, now);

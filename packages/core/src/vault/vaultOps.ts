@@ -11,7 +11,18 @@ export interface CreateNoteOp {
   /** When the note was created on its client (ms); names the conflict date (CN2). */
   readonly createdAt: number;
 }
-/** Renames and/or moves a note; refused when the target is taken (CN4). */
+/**
+ * Creates an attachment's entry at `path` (PATH11), renamed on collision like a note (CN1). Only the relay
+ * makes this op, once the file's bytes are stored (ATT2): clients upload files, they can't send it.
+ */
+export interface CreateAttachmentOp {
+  readonly opId: string;
+  readonly kind: 'createAttachment';
+  readonly docId: string;
+  readonly path: string;
+  readonly createdAt: number;
+}
+/** Renames and/or moves a note or an attachment (keeping its kind, PATH11); refused when the target is taken (CN4). */
 export interface MoveNoteOp {
   readonly opId: string;
   readonly kind: 'moveNote';
@@ -64,6 +75,7 @@ export interface TrashFolderOp {
 /** Everything a client can ask of a vault's tree. */
 export type VaultOp =
   | CreateNoteOp
+  | CreateAttachmentOp
   | MoveNoteOp
   | TrashNoteOp
   | RestoreNoteOp
@@ -76,7 +88,10 @@ export type VaultOp =
 /** The kinds of {@link VaultOp}. */
 export type VaultOpKind = VaultOp['kind'];
 
-const FIELDS: Record<VaultOpKind, ReadonlyArray<'docId' | 'path' | 'newPath' | 'createdAt'>> = {
+/** The ops a client may send (OP1): all but the relay's own `createAttachment`. */
+export type ClientVaultOpKind = Exclude<VaultOpKind, 'createAttachment'>;
+
+const FIELDS: Record<ClientVaultOpKind, ReadonlyArray<'docId' | 'path' | 'newPath' | 'createdAt'>> = {
   createNote: ['docId', 'path', 'createdAt'],
   moveNote: ['docId', 'path'],
   trashNote: ['docId'],
@@ -106,11 +121,11 @@ export function parseVaultOp(input: unknown, now: number): Result<{ op: VaultOp 
   if (typeof record.opId !== 'string' || !isOpId(record.opId)) {
     return invalid('opId must be 16–64 characters of A–Z, a–z, 0–9, "_" or "-".');
   }
-  for (const field of FIELDS[kind as VaultOpKind]) {
+  for (const field of FIELDS[kind as ClientVaultOpKind]) {
     const problem = checkField(field, record[field], now);
     if (problem) return invalid(`${kind}: ${problem}`);
   }
-  return { ok: true, op: pick(record, kind as VaultOpKind) };
+  return { ok: true, op: pick(record, kind as ClientVaultOpKind) };
 }
 
 function checkField(field: 'docId' | 'path' | 'newPath' | 'createdAt', value: unknown, now: number): string | null {
@@ -124,7 +139,7 @@ function checkField(field: 'docId' | 'path' | 'newPath' | 'createdAt', value: un
   return typeof value === 'string' ? null : `${field} must be a string.`;
 }
 
-function pick(record: Record<string, unknown>, kind: VaultOpKind): VaultOp {
+function pick(record: Record<string, unknown>, kind: ClientVaultOpKind): VaultOp {
   const op: Record<string, unknown> = { opId: record.opId, kind };
   for (const field of FIELDS[kind]) op[field] = record[field];
   return op as unknown as VaultOp;
