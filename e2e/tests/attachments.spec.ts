@@ -1,3 +1,5 @@
+import { mkdir, truncate, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { makePdf } from '../../apps/relay/test/attachmentFixtures';
 import { emptyVault, openPerson, treeNoteAt, waitForOfflineReady } from './helpers';
@@ -47,13 +49,18 @@ test('[ATT8, ATT4, ATT7] alice uploads a PDF offline, reconnects, and bob finds 
   await bob.context.close();
 });
 
-test('[ATT1] a file over the limit is refused at once with the reason, and nothing is queued', async ({ browser }) => {
+test('[ATT1] a file over the limit is refused at once with the reason, and nothing is queued', async ({
+  browser,
+}, testInfo) => {
   const alice = await openPerson(browser);
-  await alice.page.getByTestId('upload-input').setInputFiles({
-    name: 'Huge video.mp4',
-    mimeType: 'video/mp4',
-    buffer: Buffer.alloc(51 * 1024 * 1024),
+  // Playwright won't pass a buffer this large; a sparse file of 51 MiB costs no disk.
+  const huge = testInfo.outputPath('Huge video.mp4');
+  await mkdir(dirname(huge), { recursive: true });
+  await truncate(huge, 51 * 1024 * 1024).catch(async () => {
+    await writeFile(huge, '');
+    await truncate(huge, 51 * 1024 * 1024);
   });
+  await alice.page.getByTestId('upload-input').setInputFiles(huge);
   await expect(alice.page.getByText(/larger than|too large|at most 50/i).first()).toBeVisible();
   await expect(alice.page.locator('[data-testid="tree-upload"]')).toHaveCount(0);
   await alice.context.close();

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { formatNoteDocumentName } from '@baalda/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { makeCorruptPdf, makeDocx, makePdf, makeZipBombDocx } from './attachmentFixtures';
 import { newAttachmentId, uploadAttachment, zeroStream } from './attachmentUploads';
 import { pgliteBackend } from './backends';
+import { eventually } from './clients';
 import { callTool, connectMcp } from './mcpClients';
 import { addPerson, type Person } from './people';
 import { adminFetch, authedFetch, startTestRelay, type TestRelay } from './relays';
@@ -164,7 +166,7 @@ describe('attachments: stored, read, searched and served (ATT1–ATT9)', () => {
       totalChars: 100_000,
       truncated: true,
     });
-    expect((first.structured?.text as string).length).toBeLessThanOrEqual(20_000);
+    expect(String(first.structured?.text ?? '').length).toBeLessThanOrEqual(20_000);
     let joined = '';
     let offset = 0;
     for (;;) {
@@ -271,6 +273,23 @@ describe('attachments: stored, read, searched and served (ATT1–ATT9)', () => {
     } finally {
       session.destroy();
     }
+    // The other way round: an id that already has a sync document is not taken for an attachment.
+    const planted = newAttachmentId();
+    const note = await openAs(relay.syncUrl, relay.token, formatNoteDocumentName(planted));
+    note.doc.getXmlFragment('default').insert(0, [new Y.XmlText('planted words')]);
+    await eventually(
+      () => note.synced(),
+      () => 'the planted document reached the relay',
+    );
+    note.destroy();
+    // Hocuspocus unloads a document once its last connection is gone and its state is stored.
+    await eventually(
+      () => !relay.hocuspocus.documents.has(formatNoteDocumentName(planted)),
+      () => 'the planted document is stored and unloaded',
+    );
+    const refused = await upload('Sync/planted.txt', 'real words', planted);
+    expect(refused.response.status).toBe(409);
+    expect(refused.answer).toMatchObject({ error: { code: 'DOC_ID_UNAVAILABLE' } });
   });
 
   describe('with other people', () => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { isValidDocId, titleFromPath } from '@baalda/core';
+import { isValidDocId, titleFromPath, type VaultNote } from '@baalda/core';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useCurrentVault } from '../hooks/useCurrentVault';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -11,8 +11,12 @@ import { useSearchShortcut } from '../hooks/useSearchShortcut';
 import { useSelectedNoteId } from '../hooks/useSelectedNoteId';
 import { useSyncState } from '../hooks/useSyncState';
 import { useTreeController } from '../hooks/useTreeController';
+import { useUploads } from '../hooks/useUploads';
 import { useVault } from '../hooks/useVault';
 import { isNoteTextShown } from '../lib/noteAccess';
+import type { SearchHit } from '../lib/search/searchTypes';
+import { type OpenEntry, resolveOpenEntry } from '../lib/vault/openEntry';
+import { AttachmentColumn } from './attachments/AttachmentColumn';
 import { EmptyState } from './EmptyState';
 import { HistoryButton } from './history/HistoryButton';
 import { HistoryPanel } from './history/HistoryPanel';
@@ -32,25 +36,31 @@ interface NotesAppProps {
 }
 
 /**
- * The open vault (from `useCurrentVault`): its tree on the left, the selected note (from `?note=`) on the
- * right, search on top.
+ * The open vault (from `useCurrentVault`): its tree on the left, the selected note or attachment (from
+ * `?note=`) on the right, search on top. Only a note gets a session (editor, sync, history): the relay
+ * refuses a sync document for an attachment, which shows the attachment view instead (PATH11).
  */
 export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
   const { vault, readOnlyReason } = useCurrentVault();
   const state = useVault(vault.store);
+  const uploads = useUploads(vault.uploads);
   const [selectedId, select] = useSelectedNoteId();
   const openId = selectedId !== null && isValidDocId(selectedId) ? selectedId : null;
-  const { session: openSession, failure } = useNoteSession(openId, vault.notes);
+  // Attachments found by search before this device's tree fetched them: they must not open as notes.
+  const [foundAttachments, setFoundAttachments] = useState<ReadonlyMap<string, VaultNote>>(new Map());
+  const entry = resolveOpenEntry(openId, state, uploads, foundAttachments);
+  const noteId = entry.kind === 'note' ? openId : null;
+  const { session: openSession, failure } = useNoteSession(noteId, vault.notes);
   const access = useNoteAccess(openSession);
   const denied = openSession !== null && access === 'denied';
   // Nothing of a note (text, title, breadcrumb) is on screen until it may be: a note the relay refuses
   // must not flash from this device's copy before the refusal arrives.
   const session = openSession && isNoteTextShown(access) ? openSession : null;
-  const syncState = useSyncState(denied ? null : openSession, openId !== null && !denied);
+  const syncState = useSyncState(denied ? null : openSession, noteId !== null && !denied);
   const liveNote = state.notes.find((note) => note.docId === openId);
   const trashedNote = liveNote ? undefined : state.trash.find((note) => note.docId === openId);
   const shownNote = liveNote ?? trashedNote;
-  useDocumentTitle(session && shownNote ? titleFromPath(shownNote.path) : undefined);
+  useDocumentTitle(session && shownNote ? titleFromPath(shownNote.path) : fileTitleOf(entry));
   // The note whose editor should take the caret once it exists (set after naming a new note).
   const [focusFor, setFocusFor] = useState<string | null>(null);
   const onFocusTaken = useCallback(() => setFocusFor(null), []);
@@ -60,11 +70,13 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
   useSearchShortcut(useCallback(() => setSearching((open) => !open), []));
   const controller = useTreeController({
     actions: vault.actions,
+    addFiles: vault.addFiles,
+    uploads: vault.uploads,
     collapsedFoldersKey: vault.names.collapsedFoldersKey,
     vaultId: vault.scope.vaultId,
     readOnly: readOnlyReason !== null,
     openId,
-    openPath: liveNote?.path ?? null,
+    openPath: liveNote?.path ?? (entry.kind === 'upload' ? entry.upload.path : null),
     folders: state.folders,
     openNote: select,
     focusEditor: () => setFocusFor(openId),
@@ -74,6 +86,7 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
     <div className={`${styles.shell} ${showHistory ? styles.withHistory : ''}`}>
       <Sidebar
         state={state}
+        uploads={uploads}
         controller={controller}
         openId={openId}
         onOpen={select}
@@ -93,7 +106,15 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
           {trashedNote && session && readOnlyReason === null && (
             <TrashBanner onRestore={() => controller.restore(trashedNote.docId)} />
           )}
-          {session ? (
+          {entry.kind === 'attachment' || entry.kind === 'upload' ? (
+            <AttachmentColumn
+              entry={entry}
+              vaultId={vault.scope.vaultId}
+              readOnlyReason={readOnlyReason}
+              controller={controller}
+              uploads={vault.uploads}
+            />
+          ) : session ? (
             <NoteEditor
               key={session.docId}
               session={session}
@@ -125,12 +146,23 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
       {searching && (
         <SearchPalette
           onClose={() => setSearching(false)}
-          onOpenNote={(docId) => {
+          onOpen={(hit: SearchHit) => {
             setSearching(false);
-            if (docId !== openId) select(docId);
+            if (hit.kind === 'attachment') setFoundAttachments((found) => new Map(found).set(hit.docId, entryOf(hit)));
+            if (hit.docId !== openId) select(hit.docId);
           }}
         />
       )}
     </div>
   );
+}
+
+function fileTitleOf(entry: OpenEntry): string | undefined {
+  if (entry.kind === 'attachment') return titleFromPath(entry.entry.path);
+  return entry.kind === 'upload' ? titleFromPath(entry.upload.path) : undefined;
+}
+
+// A search hit says where a file is, not when it was made; the tree's entry replaces this once fetched.
+function entryOf(hit: SearchHit): VaultNote {
+  return { docId: hit.docId, path: hit.path, createdAt: 0, updatedAt: 0, deletedAt: null, conflictOf: null };
 }

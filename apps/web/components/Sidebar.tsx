@@ -4,6 +4,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useCurrentVault } from '../hooks/useCurrentVault';
 import { useNow } from '../hooks/useNow';
 import type { TreeController } from '../hooks/useTreeController';
+import type { UploadQueueState } from '../lib/uploads/uploadTypes';
 import { buildTree } from '../lib/vault/treeModel';
 import { LOCAL_STORAGE_FAILED, type VaultProblem, type VaultState } from '../lib/vault/vaultStoreTypes';
 import { InlineError, type Notice } from './InlineError';
@@ -17,6 +18,8 @@ import { VaultTree } from './tree/VaultTree';
 
 interface SidebarProps {
   readonly state: VaultState;
+  /** Files waiting for upload, shown in the tree where they will land. */
+  readonly uploads: UploadQueueState;
   readonly controller: TreeController;
   readonly openId: string | null;
   onOpen(docId: string): void;
@@ -29,11 +32,15 @@ interface SidebarProps {
 const CLOCK_TICK_MS = 30_000;
 
 /** The brand and vault, the create and search buttons, either the vault's tree or its trash, the account. */
-export function Sidebar({ state, controller, openId, onOpen, onSearch, vaultSwitcher, accountMenu }: SidebarProps) {
+export function Sidebar(props: SidebarProps) {
+  const { state, uploads, controller, openId, onOpen, onSearch, vaultSwitcher, accountMenu } = props;
   const { vault, entry, readOnlyReason } = useCurrentVault();
   const now = useNow(CLOCK_TICK_MS);
   const [showTrash, setShowTrash] = useState(false);
-  const nodes = useMemo(() => buildTree(state.notes, state.folders), [state.notes, state.folders]);
+  const nodes = useMemo(
+    () => buildTree(state.notes, state.folders, uploads.uploads),
+    [state.notes, state.folders, uploads.uploads],
+  );
   const create = (what: 'note' | 'folder') => {
     if (readOnlyReason !== null) return;
     setShowTrash(false);
@@ -45,6 +52,10 @@ export function Sidebar({ state, controller, openId, onOpen, onSearch, vaultSwit
         vaultSwitcher={vaultSwitcher}
         readOnlyReason={readOnlyReason}
         onCreate={create}
+        onAddFiles={(files) => {
+          setShowTrash(false);
+          controller.addFiles(files);
+        }}
         onSearch={onSearch}
       />
       {state.problem && <InlineError notice={toNotice(state.problem)} />}
@@ -85,9 +96,12 @@ export function Sidebar({ state, controller, openId, onOpen, onSearch, vaultSwit
         )}
       </nav>
       <footer className={styles.footer}>
-        <span className={styles.pending} data-testid="pending-ops" data-count={state.pendingOps}>
-          {state.pendingOps > 0 && describePendingOps(state.pendingOps)}
-        </span>
+        <div className={styles.pendingCounts}>
+          <span className={styles.pending} data-testid="pending-ops" data-count={state.pendingOps}>
+            {state.pendingOps > 0 && describePendingOps(state.pendingOps)}
+          </span>
+          <PendingUploads uploads={uploads} />
+        </div>
         <button
           type="button"
           className={styles.trashToggle}
@@ -100,6 +114,18 @@ export function Sidebar({ state, controller, openId, onOpen, onSearch, vaultSwit
       </footer>
       {accountMenu}
     </aside>
+  );
+}
+
+/** ATT8 made visible: files on this device the relay doesn't have yet, and how many it refused. */
+function PendingUploads({ uploads }: { uploads: UploadQueueState }) {
+  const count = uploads.uploads.length;
+  const failed = uploads.uploads.filter((upload) => upload.state === 'failed').length;
+  return (
+    <span className={styles.pending} data-testid="pending-uploads" data-count={count} data-failed={failed}>
+      {count > 0 && (count === 1 ? '1 file not yet uploaded' : `${count} files not yet uploaded`)}
+      {failed > 0 && <span className={styles.pendingFailed}> · {failed} failed</span>}
+    </span>
   );
 }
 

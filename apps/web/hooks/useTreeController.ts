@@ -3,7 +3,11 @@
 import { fileNameOf, joinPath, pathKey } from '@baalda/core';
 import { useEffect, useState } from 'react';
 import type { TreeUi } from '../components/tree/treeUi';
+import { attachmentFileUrl } from '../lib/attachments/attachmentApi';
 import { noteHref } from '../lib/noteUrl';
+import type { DroppedFiles } from '../lib/uploads/droppedFiles';
+import type { FileUploader } from '../lib/uploads/fileUploader';
+import type { UploadQueue } from '../lib/uploads/uploadTypes';
 import type { TreeActions, TreeItem } from '../lib/vault/treeActions';
 import { folderForNewItems } from '../lib/vault/treeNames';
 import { useCollapsedFolders } from './useCollapsedFolders';
@@ -13,6 +17,10 @@ import { useTreeDrag } from './useTreeDrag';
 interface TreeControllerOptions {
   /** The open vault's tree verbs. */
   readonly actions: TreeActions;
+  /** Adds files to the vault (attachments queued for upload, Markdown files imported as notes). */
+  readonly addFiles: FileUploader;
+  /** The open vault's files waiting for upload. */
+  readonly uploads: Pick<UploadQueue, 'retry' | 'discard'>;
   /** The `localStorage` key of this vault's closed folders (see account/localNames). */
   readonly collapsedFoldersKey: string;
   /** The open vault, for note links. */
@@ -36,6 +44,8 @@ export interface TreeController {
   dismissError(): void;
   createNote(): Promise<void>;
   createFolder(): Promise<void>;
+  /** Adds files where new items go (see folderForNewItems); refusals show as the tree's error. */
+  addFiles(files: readonly File[]): void;
   /** Picks the root as where new items go. */
   pickRoot(): void;
   restore(docId: string): void;
@@ -54,17 +64,32 @@ export function useTreeController(options: TreeControllerOptions): TreeControlle
     if (openPath) reveal(openPath);
   }, [openPath, reveal]);
   const report = (result: { ok: true } | { ok: false; message: string }) => setError(result.ok ? null : result.message);
-  const drag = useTreeDrag((item, folder) => {
-    void actions.moveInto(item, folder).then((result) => {
-      report(result);
-      if (result.ok) reveal(joinPath(folder, fileNameOf(item.path)));
+  const addFiles = async ({ files, skippedFolders }: DroppedFiles, folder: string) => {
+    const { added, problems } = await options.addFiles(files, folder).catch((error: unknown) => {
+      console.error('Adding files failed', error);
+      return { added: [], problems: ['The files could not be added; nothing was changed.'] };
     });
-  });
+    const skipped = skippedFolders > 0 ? ['Folders can’t be added; add the files inside them instead.'] : [];
+    const messages = [...problems, ...skipped];
+    setError(messages.length > 0 ? messages.join('\n') : null);
+    const [first] = added;
+    if (first) reveal(first.path);
+  };
+  const drag = useTreeDrag(
+    (item, folder) => {
+      void actions.moveInto(item, folder).then((result) => {
+        report(result);
+        if (result.ok) reveal(joinPath(folder, fileNameOf(item.path)));
+      });
+    },
+    options.readOnly ? null : (dropped, folder) => void addFiles(dropped, folder),
+  );
   const ui: TreeUi = {
     ...renaming,
     openId,
     readOnly: options.readOnly,
     hrefOf: (docId) => noteHref(docId, options.vaultId),
+    downloadHrefOf: (docId) => attachmentFileUrl(options.vaultId, docId, true),
     selectedFolderKey: selectedFolder ? pathKey(selectedFolder) : null,
     drag,
     isCollapsed: collapsed.isCollapsed,
@@ -77,6 +102,8 @@ export function useTreeController(options: TreeControllerOptions): TreeControlle
       options.openNote(docId);
     },
     trash: (item) => void actions.trash(item).then(report),
+    retryUpload: (docId) => void options.uploads.retry(docId),
+    discardUpload: (docId) => void options.uploads.discard(docId),
   };
   // Creating names the item at once: its row opens in rename mode, the name selected.
   const create = async (kind: TreeItem['kind']) => {
@@ -94,6 +121,13 @@ export function useTreeController(options: TreeControllerOptions): TreeControlle
     dismissError: () => setError(null),
     createNote: () => create('note'),
     createFolder: () => create('folder'),
+    addFiles(files) {
+      if (options.readOnly || files.length === 0) return;
+      void addFiles(
+        { files: [...files], skippedFolders: 0 },
+        folderForNewItems(selectedFolder, options.folders, openPath),
+      );
+    },
     pickRoot: () => setSelectedFolder(''),
     restore: (docId) => void actions.restore(docId).then(report),
     purge: (docId) => void actions.purge(docId).then(report),

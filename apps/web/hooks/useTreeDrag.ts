@@ -2,6 +2,7 @@
 
 import { pathKey } from '@baalda/core';
 import { type DragEvent, useCallback, useState } from 'react';
+import { type DroppedFiles, isFileDrag, readDroppedFiles } from '../lib/uploads/droppedFiles';
 import { canDropInto, type TreeItem } from '../lib/vault/treeActions';
 
 /** The handlers that make an element a drop zone for one folder. */
@@ -12,7 +13,10 @@ export interface DropZoneHandlers {
   onDrop(event: DragEvent): void;
 }
 
-/** Drag to move (HTML5 drag and drop): what is being dragged, where it would land, and the zone handlers. */
+/**
+ * Drag to move (HTML5 drag and drop), and files dropped from the operating system: what is being dragged,
+ * where it would land, and the zone handlers.
+ */
 export interface TreeDrag {
   readonly dragged: TreeItem | null;
   /** Key of the folder under the pointer that would accept the drop ('' for the root), or null. */
@@ -23,7 +27,10 @@ export interface TreeDrag {
   zone(folder: string): DropZoneHandlers;
 }
 
-export function useTreeDrag(onMove: (item: TreeItem, folder: string) => void): TreeDrag {
+/** Where dropped files go; null when the person may not add any (a viewer). */
+export type FileDropHandler = ((dropped: DroppedFiles, folder: string) => void) | null;
+
+export function useTreeDrag(onMove: (item: TreeItem, folder: string) => void, onDropFiles: FileDropHandler): TreeDrag {
   const [dragged, setDragged] = useState<TreeItem | null>(null);
   const [targetKey, setTargetKey] = useState<string | null>(null);
   const end = useCallback(() => {
@@ -36,13 +43,15 @@ export function useTreeDrag(onMove: (item: TreeItem, folder: string) => void): T
   };
   // The innermost zone decides and stops the event: over a note inside "Work", the drop means "Work", and a
   // refusal there must not fall through to an outer folder or the root. Enter and over both answer, so the
-  // highlight shows as soon as the pointer arrives.
+  // highlight shows as soon as the pointer arrives. Files from outside are always taken (even by a viewer,
+  // as "no drop"): left to the browser, a dropped file would replace the app in the tab.
   const hover = (folder: string) => (event: DragEvent) => {
-    if (!dragged) return;
+    const files = !dragged && isFileDrag(event.dataTransfer);
+    if (!dragged && !files) return;
     event.stopPropagation();
-    const accepts = canDropInto(dragged, folder);
-    if (accepts) event.preventDefault();
-    event.dataTransfer.dropEffect = accepts ? 'move' : 'none';
+    const accepts = dragged ? canDropInto(dragged, folder) : onDropFiles !== null;
+    if (accepts || files) event.preventDefault();
+    event.dataTransfer.dropEffect = accepts ? (files ? 'copy' : 'move') : 'none';
     setTargetKey(accepts ? pathKey(folder) : null);
   };
   const zone = (folder: string): DropZoneHandlers => ({
@@ -57,7 +66,11 @@ export function useTreeDrag(onMove: (item: TreeItem, folder: string) => void): T
       event.stopPropagation();
       const item = dragged;
       end();
-      if (item && canDropInto(item, folder)) onMove(item, folder);
+      if (item) {
+        if (canDropInto(item, folder)) onMove(item, folder);
+      } else if (onDropFiles && isFileDrag(event.dataTransfer)) {
+        onDropFiles(readDroppedFiles(event.dataTransfer), folder);
+      }
     },
   });
   return {

@@ -41,9 +41,10 @@ async function syncOne(docId: string, storage: NoteStorage): Promise<void> {
 
 /**
  * Until the note is on the relay, or the relay said it is not open to this person: then the session has
- * removed it from this device (registry included), so it is not picked up again.
+ * removed it from this device (registry included), so it is not picked up again. Gives up after
+ * `timeoutMs`; what is still pending then is in the registry, for a later catch-up.
  */
-function waitUntilSettled(session: NoteSession, timeoutMs: number): Promise<void> {
+export function waitUntilSettled(session: NoteSession, timeoutMs: number = GIVE_UP_MS): Promise<void> {
   return new Promise((resolve) => {
     const isSettled = () =>
       session.getAccess() === 'denied' || describeSyncState(session.getObservation()).kind === 'synced';

@@ -1,6 +1,7 @@
-// 1: notes. 2: the vault outbox and the last tree seen from the relay. The schema is the same for every
-// database: one per user and vault (see account/localNames), and the pre-account `baalda-local`.
-const DATABASE_VERSION = 2;
+// 1: notes. 2: the vault outbox and the last tree seen from the relay. 3: files waiting to be uploaded.
+// The schema is the same for every database: one per user and vault (see account/localNames), and the
+// pre-account `baalda-local`.
+const DATABASE_VERSION = 3;
 
 /** The one database of the app before accounts (see account/localNames); tests open it by default. */
 export const PRE_ACCOUNT_DATABASE_NAME = 'baalda-local';
@@ -10,6 +11,7 @@ export const STORES = {
   notes: 'notes',
   outbox: 'outbox',
   snapshot: 'snapshot',
+  uploads: 'uploads',
 } as const;
 
 /** Opens the database once, on first use; every store of this device shares the connection. */
@@ -48,6 +50,10 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
         database.createObjectStore(STORES.outbox, { keyPath: 'seq', autoIncrement: true });
       }
       if (!database.objectStoreNames.contains(STORES.snapshot)) database.createObjectStore(STORES.snapshot);
+      // One record per file (its bytes as a Blob, which browsers keep on disk), keyed by the file's docId.
+      if (!database.objectStoreNames.contains(STORES.uploads)) {
+        database.createObjectStore(STORES.uploads, { keyPath: 'docId' });
+      }
     };
     request.onsuccess = () => {
       // A newer tab upgrading the schema must not be blocked by this one.

@@ -35,10 +35,14 @@ async function send(url: string, init: RequestInit): Promise<RelayCall> {
     return fail('NETWORK_UNAVAILABLE', 'The relay could not be reached.');
   }
   if (response.ok) return { ok: true, body: await readJson(response) };
-  return readRelayError(response);
+  return readRelayFailure(response);
 }
 
-async function readRelayError(response: Response): Promise<RelayCall> {
+/**
+ * The failure a non-2xx answer stands for, read from the relay's `{ error: { code, message } }` body; a 401
+ * `UNAUTHENTICATED` is also reported to the account gate. For callers that make their own requests (uploads).
+ */
+export async function readRelayFailure(response: Response): Promise<RelayFailure> {
   const body = await readJson(response);
   const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
   // A proxy or service worker answering 502/504 without a JSON body means the relay is unreachable.
@@ -61,7 +65,8 @@ export function readRetryAfter(header: string | null): number | undefined {
   return Number(header.trim());
 }
 
-async function readJson(response: Response): Promise<unknown> {
+/** The JSON body of an answer, or undefined when it has none we can read. */
+export async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();
   } catch {

@@ -118,6 +118,9 @@ export class AttachmentService {
     const note = await this.options.prisma.note.findUnique({ where: { docId: request.docId } });
     const record = await this.records.find(request.docId);
     if (!note) {
+      // A sync document under this id (possible before a note's create op arrives) would put its text in
+      // the attachment's search row: an attachment takes only an id nothing else has used (ATT7).
+      if (await this.options.prisma.noteDocument.findUnique({ where: { docId: request.docId } })) return unavailable();
       // Bytes recorded by an upload that never got its tree entry (refused, or cut off): start over.
       if (record) await this.records.remove(request.docId);
       return null;

@@ -10,15 +10,16 @@ import styles from './SearchPalette.module.css';
 import { optionId, SearchResults } from './SearchResults';
 
 interface SearchPaletteProps {
-  onOpenNote(docId: string): void;
+  /** Opens what a hit points to: a note, or an attachment (PATH11). */
+  onOpen(hit: SearchHit): void;
   onClose(): void;
 }
 
 const OFFLINE_EXPLANATION =
   'The relay is out of reach, so this browser searched every note’s title and the text of the notes opened here.';
 
-/** The command palette: type, move with the arrows, Enter opens the note, Escape closes. */
-export function SearchPalette({ onOpenNote, onClose }: SearchPaletteProps) {
+/** The command palette: type, move with the arrows, Enter opens the note or file, Escape closes. */
+export function SearchPalette({ onOpen, onClose }: SearchPaletteProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   useModalDialog(dialog);
   const listId = useId();
@@ -29,7 +30,7 @@ export function SearchPalette({ onOpenNote, onClose }: SearchPaletteProps) {
   const [active, setActive] = useState({ hits, index: 0 });
   const activeIndex = active.hits === hits ? Math.min(active.index, hits.length - 1) : 0;
   const activeHit = hits[activeIndex];
-  const choose = (hit: SearchHit) => onOpenNote(hit.docId);
+  const choose = (hit: SearchHit) => onOpen(hit);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
@@ -111,7 +112,7 @@ export function SearchPalette({ onOpenNote, onClose }: SearchPaletteProps) {
 
 /** The one line under the field: a hint, "No notes match", or why search didn't answer. */
 function SearchStatus({ view }: { view: SearchView }) {
-  if (view.status === 'idle') return <p className={styles.hint}>Find a note by its title or by words in it.</p>;
+  if (view.status === 'idle') return <p className={styles.hint}>Find a note or file by its name or by words in it.</p>;
   if (!view.ok) {
     return (
       <p className={styles.error} role="status" data-testid="search-error">

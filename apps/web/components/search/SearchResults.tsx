@@ -1,6 +1,7 @@
 import { parentFolderOf } from '@baalda/core';
 import { useEffect, useRef } from 'react';
 import type { SearchHit } from '../../lib/search/searchTypes';
+import { FileBadge } from '../tree/FileBadge';
 import styles from './SearchPalette.module.css';
 
 interface SearchResultsProps {
@@ -41,11 +42,15 @@ export function SearchResults({ id, hits, activeIndex, onHover, onChoose }: Sear
             className={`${styles.option} ${index === activeIndex ? styles.active : ''}`}
             data-testid="search-result"
             data-doc-id={hit.docId}
+            data-kind={hit.kind}
             onMouseDown={(event) => event.preventDefault()}
             onMouseMove={() => onHover(index)}
             onClick={() => onChoose(hit)}
           >
-            <span className={styles.title}>{hit.title}</span>
+            <span className={styles.title}>
+              {hit.title}
+              {hit.kind === 'attachment' && <FileBadge path={hit.path} />}
+            </span>
             {folder && <span className={styles.folder}>{folder}</span>}
           </div>
         );

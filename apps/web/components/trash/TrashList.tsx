@@ -1,8 +1,9 @@
 'use client';
 
-import { titleFromPath, type VaultNote } from '@baalda/core';
+import { entryKindOf, titleFromPath, type VaultNote } from '@baalda/core';
 import type { MouseEvent } from 'react';
 import { formatRelativeTime } from '../../lib/relativeTime';
+import { FileBadge } from '../tree/FileBadge';
 import { ConfirmButton } from './ConfirmButton';
 import styles from './TrashList.module.css';
 
@@ -19,7 +20,10 @@ interface TrashListProps {
   onEmpty(): void;
 }
 
-/** Trashed notes (TR1), newest first: each can be opened read-only, restored, or deleted for good. */
+/**
+ * Trashed notes and attachments (TR1), newest first: each can be opened read-only, restored, or deleted
+ * for good.
+ */
 export function TrashList(props: TrashListProps) {
   const { trash, openId, readOnlyReason } = props;
   const newestFirst = [...trash].sort((a, b) => (b.deletedAt ?? 0) - (a.deletedAt ?? 0));
@@ -63,10 +67,14 @@ function TrashItem({ note, selected, now, readOnlyReason, hrefOf, onOpen, onRest
     <li
       className={`${styles.item} ${selected ? styles.selected : ''}`}
       data-testid="trash-note"
+      data-kind={entryKindOf(note.path)}
       data-doc-id={note.docId}
     >
       <a href={hrefOf(note.docId)} className={styles.link} onClick={onClick}>
-        <span className={styles.name}>{titleFromPath(note.path)}</span>
+        <span className={styles.name}>
+          {titleFromPath(note.path)}
+          {entryKindOf(note.path) === 'attachment' && <FileBadge path={note.path} />}
+        </span>
         <span className={styles.path}>{note.path}</span>
         {note.deletedAt !== null && (
           <time className={styles.time} dateTime={new Date(note.deletedAt).toISOString()}>

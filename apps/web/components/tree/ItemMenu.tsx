@@ -9,12 +9,14 @@ interface ItemMenuProps {
   readonly name: string;
   /** Set on a folder's menu, which then offers the folder's privacy (ACL2). */
   readonly folderPath?: string;
+  /** Set on an attachment's menu, which then offers its download. */
+  readonly downloadHref?: string;
   onRename(): void;
   onTrash(): void;
 }
 
-/** The "⋯" menu of a tree row: Rename and Move to trash, usable with the keyboard alone. */
-export function ItemMenu({ name, folderPath, onRename, onTrash }: ItemMenuProps) {
+/** The "⋯" menu of a tree row: Rename, Download (a file), Move to trash, usable with the keyboard alone. */
+export function ItemMenu({ name, folderPath, downloadHref, onRename, onTrash }: ItemMenuProps) {
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -72,6 +74,18 @@ export function ItemMenu({ name, folderPath, onRename, onTrash }: ItemMenuProps)
           >
             Rename <kbd className={styles.shortcut}>F2</kbd>
           </button>
+          {downloadHref !== undefined && (
+            <a
+              role="menuitem"
+              className={styles.item}
+              href={downloadHref}
+              download
+              data-testid="download-item"
+              onClick={() => setOpen(false)}
+            >
+              Download
+            </a>
+          )}
           <button
             type="button"
             role="menuitem"

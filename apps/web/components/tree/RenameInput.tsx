@@ -7,6 +7,8 @@ import styles from './VaultTree.module.css';
 interface RenameInputProps {
   /** The name as shown (a note's without ".md"). */
   readonly initial: string;
+  /** Where the starting selection ends (an attachment's name before its extension); all of it by default. */
+  readonly selectionEnd?: number;
   /** True while the tree shows why the last attempt was refused. */
   readonly invalid: boolean;
   onCommit(typed: string, how: RenameCommit): Promise<boolean>;
@@ -14,14 +16,16 @@ interface RenameInputProps {
 }
 
 /** Renaming in place: Enter commits, Escape cancels, leaving the field commits. The name starts selected. */
-export function RenameInput({ initial, invalid, onCommit, onCancel }: RenameInputProps) {
+export function RenameInput({ initial, selectionEnd, invalid, onCommit, onCancel }: RenameInputProps) {
   const input = useRef<HTMLInputElement>(null);
   // Set once the rename is being committed or cancelled, so the blur that follows (the field unmounts, or the
   // editor takes the caret) does not commit a second time.
   const settled = useRef(false);
+  // Only on mount: the selection is where renaming starts, not something to restore on every render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     input.current?.focus();
-    input.current?.select();
+    input.current?.setSelectionRange(0, selectionEnd ?? initial.length);
   }, []);
 
   const commit = async (how: RenameCommit) => {

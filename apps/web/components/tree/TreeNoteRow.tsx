@@ -1,10 +1,12 @@
 'use client';
 
-import { isConflictPath } from '@baalda/core';
+import { entryKindOf, isConflictPath } from '@baalda/core';
 import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
 import type { TreeItem } from '../../lib/vault/treeActions';
 import type { NoteNode } from '../../lib/vault/treeModel';
+import { renameFieldOf } from '../../lib/vault/treeNames';
 import { ConflictPill } from './ConflictPill';
+import { FileBadge } from './FileBadge';
 import { ItemMenu } from './ItemMenu';
 import { RenameInput } from './RenameInput';
 import { itemKey, useTreeUi } from './treeUi';
@@ -16,10 +18,16 @@ interface TreeNoteRowProps {
   readonly invalid: boolean;
 }
 
-/** One note: a real link (so it opens in a new tab or copies as a URL), renamable, draggable. */
+/**
+ * One note or attachment (PATH11): a real link (so it opens in a new tab or copies as a URL), renamable,
+ * draggable. An attachment carries its extension as a mark, is renamed by its whole file name and can be
+ * downloaded from its menu.
+ */
 export function TreeNoteRow({ node, depth, invalid }: TreeNoteRowProps) {
   const ui = useTreeUi();
   const { note } = node;
+  const kind = entryKindOf(note.path);
+  const field = renameFieldOf(note.path);
   const item: TreeItem = { kind: 'note', docId: note.docId, path: note.path };
   const selected = note.docId === ui.openId;
   const renaming = ui.renamingKey === itemKey(item);
@@ -40,13 +48,15 @@ export function TreeNoteRow({ node, depth, invalid }: TreeNoteRowProps) {
         className={`${styles.row} ${selected ? styles.selected : ''}`}
         style={{ '--depth': depth } as CSSProperties}
         data-testid="tree-note"
+        data-kind={kind}
         data-doc-id={note.docId}
         data-path={note.path}
         data-conflict={String(note.conflictOf !== null || isConflictPath(note.path))}
       >
         {renaming ? (
           <RenameInput
-            initial={node.name}
+            initial={field.text}
+            selectionEnd={field.selectionEnd}
             invalid={invalid}
             onCommit={(typed, how) => ui.commitRename(item, typed, how)}
             onCancel={ui.cancelRename}
@@ -67,10 +77,16 @@ export function TreeNoteRow({ node, depth, invalid }: TreeNoteRowProps) {
             <span className={styles.spacer} aria-hidden="true" />
             <span className={styles.name}>{node.name}</span>
             {(note.conflictOf !== null || isConflictPath(note.path)) && <ConflictPill />}
+            {kind === 'attachment' && <FileBadge path={note.path} />}
           </a>
         )}
         {!renaming && !ui.readOnly && (
-          <ItemMenu name={node.name} onRename={() => ui.startRename(item)} onTrash={() => ui.trash(item)} />
+          <ItemMenu
+            name={node.name}
+            downloadHref={kind === 'attachment' ? ui.downloadHrefOf(note.docId) : undefined}
+            onRename={() => ui.startRename(item)}
+            onTrash={() => ui.trash(item)}
+          />
         )}
       </div>
     </li>

@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import type { TreeNode } from '../../lib/vault/treeModel';
 import { TreeFolderRow } from './TreeFolderRow';
 import { TreeNoteRow } from './TreeNoteRow';
+import { TreeUploadRow } from './TreeUploadRow';
 import { useTreeUi } from './treeUi';
 import styles from './VaultTree.module.css';
 
@@ -15,7 +16,10 @@ interface VaultTreeProps {
   onPickRoot(): void;
 }
 
-/** The vault's folders and notes. The whole area is the root's drop zone. */
+/**
+ * The vault's folders, notes, attachments and files waiting for upload. The whole area is the root's drop
+ * zone, for rows moved and for files dropped from the operating system.
+ */
 export function VaultTree({ nodes, invalid, onPickRoot }: VaultTreeProps) {
   const ui = useTreeUi();
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -45,8 +49,10 @@ export function TreeNodes({ nodes, depth, invalid }: { nodes: readonly TreeNode[
           <TreeFolderRow key={`folder:${node.path}`} node={node} depth={depth} invalid={invalid}>
             {node.children.length > 0 && <TreeNodes nodes={node.children} depth={depth + 1} invalid={invalid} />}
           </TreeFolderRow>
-        ) : (
+        ) : node.kind === 'note' ? (
           <TreeNoteRow key={node.note.docId} node={node} depth={depth} invalid={invalid} />
+        ) : (
+          <TreeUploadRow key={`upload:${node.upload.docId}`} node={node} depth={depth} />
         ),
       )}
     </ul>

@@ -13,8 +13,10 @@ export interface TreeUi {
   readonly openId: string | null;
   /** True for a viewer: rows open notes but offer no rename, move or trash. */
   readonly readOnly: boolean;
-  /** The link of a note in the open vault. */
+  /** The link of a note (or attachment) in the open vault. */
   hrefOf(docId: string): string;
+  /** The link that downloads an attachment's file. */
+  downloadHrefOf(docId: string): string;
   /** Key of the folder new items go into, when a folder (not a note) was picked last. */
   readonly selectedFolderKey: string | null;
   /** {@link itemKey} of the item whose name is being edited. */
@@ -28,6 +30,10 @@ export interface TreeUi {
   commitRename(item: TreeItem, typed: string, how: RenameCommit): Promise<boolean>;
   cancelRename(): void;
   trash(item: TreeItem): void;
+  /** Sends a file whose upload failed again (ATT8). */
+  retryUpload(docId: string): void;
+  /** Forgets a file waiting for upload on this device. */
+  discardUpload(docId: string): void;
 }
 
 export const TreeUiContext = createContext<TreeUi | null>(null);

@@ -81,6 +81,16 @@ describe('search on this device', () => {
     ]);
   });
 
+  it('[PATH11] finds an attachment by its file name offline, and says it is one', async () => {
+    const scan = liveNote('alice_scan_00000000009', 'Reports/Quarterly figures.pdf');
+    expect(await search('quarterly figures', [refunds, scan])).toEqual([
+      expect.objectContaining({ docId: scan.docId, kind: 'attachment', title: 'Quarterly figures.pdf' }),
+    ]);
+    expect(await search('thirty days', [refunds, scan])).toEqual([
+      expect.objectContaining({ docId: refunds.docId, kind: 'note' }),
+    ]);
+  });
+
   it('embeds a note again only when its text changed', async () => {
     const embedder = countingEmbedder();
     const cache = createVectorCache(embedder);

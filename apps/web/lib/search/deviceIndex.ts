@@ -1,6 +1,7 @@
 import {
   dotRowMajor,
   type Embedder,
+  entryKindOf,
   LexicalIndex,
   lexicalTermsOf,
   rankNotes,
@@ -145,6 +146,9 @@ export function rankOnDevice(
   });
   return ranked.flatMap(({ row, score }) => {
     const note = noteAt.get(row);
-    return note ? [{ docId: note.docId, title: titleFromPath(note.path), path: note.path, score }] : [];
+    if (!note) return [];
+    return [
+      { docId: note.docId, kind: entryKindOf(note.path), title: titleFromPath(note.path), path: note.path, score },
+    ];
   });
 }

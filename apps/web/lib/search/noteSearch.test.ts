@@ -18,7 +18,7 @@ function setUp(overrides: Partial<NoteSearchDeps> = {}) {
     isOffline: () => false,
     askRelay: vi.fn<NoteSearchDeps['askRelay']>(async () => ({
       ok: true,
-      hits: [{ docId: refunds.docId, title: 'Refunds', path: 'Refunds.md', score: 0.7 }],
+      hits: [{ docId: refunds.docId, kind: 'note', title: 'Refunds', path: 'Refunds.md', score: 0.7 }],
     })),
     readTree: () => tree,
     readText: vi.fn(async (docId: string) => texts.get(docId) ?? null),

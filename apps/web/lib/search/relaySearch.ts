@@ -1,4 +1,4 @@
-import { fail, isValidDocId, type Result, titleFromPath } from '@baalda/core';
+import { entryKindOf, fail, isValidDocId, type Result, titleFromPath } from '@baalda/core';
 import { getFromRelay, type RelayCallCode } from '../relayApi';
 import type { LocalTree } from '../vault/localTree';
 import type { SearchHit } from './searchTypes';
@@ -24,7 +24,8 @@ export function toSearchHit(value: unknown): SearchHit | undefined {
   if (typeof entry.docId !== 'string' || !isValidDocId(entry.docId) || typeof entry.path !== 'string') return undefined;
   const title = typeof entry.title === 'string' ? entry.title : titleFromPath(entry.path);
   const score = typeof entry.score === 'number' && Number.isFinite(entry.score) ? entry.score : 0;
-  return { docId: entry.docId, title, path: entry.path, score };
+  // The path decides the kind (PATH11); the relay's `kind` only confirms it, and an older relay sends none.
+  return { docId: entry.docId, kind: entryKindOf(entry.path), title, path: entry.path, score };
 }
 
 /**
@@ -38,6 +39,6 @@ export function alignWithTree(hits: readonly SearchHit[], tree: Pick<LocalTree, 
     .filter((hit) => !trashed.has(hit.docId))
     .map((hit) => {
       const note = live.get(hit.docId);
-      return note ? { ...hit, path: note.path, title: titleFromPath(note.path) } : hit;
+      return note ? { ...hit, kind: entryKindOf(note.path), path: note.path, title: titleFromPath(note.path) } : hit;
     });
 }

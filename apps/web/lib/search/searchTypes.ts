@@ -1,7 +1,11 @@
-/** One note found by search: a pointer to open, never its text. */
+import type { EntryKind } from '@baalda/core';
+
+/** One note or attachment found by search: a pointer to open, never its text. */
 export interface SearchHit {
   readonly docId: string;
-  /** TTL1: the file name without ".md". */
+  /** PATH11: what opening it shows, the editor or the attachment view. */
+  readonly kind: EntryKind;
+  /** TTL1: the file name without ".md" (an attachment's whole file name). */
   readonly title: string;
   readonly path: string;
   readonly score: number;

@@ -17,6 +17,9 @@ export function describeRefusal(
   switch (op.kind) {
     case 'createNote':
       return `The new note ${quote(titleFromPath(op.path))} was not created: ${reason}`;
+    // Only the relay makes this op (ATT2); an outbox never holds one, but the switch must name every kind.
+    case 'createAttachment':
+      return `The file ${quote(fileNameOf(op.path))} was not added: ${reason}`;
     case 'moveNote':
       return `Renaming or moving ${note(op.docId)} was undone: ${reason}`;
     case 'trashNote':

@@ -1,5 +1,6 @@
 import type { VaultNote } from '@baalda/core';
 import { describe, expect, it } from 'vitest';
+import type { PendingUpload } from '../uploads/uploadTypes';
 import { buildTree, type TreeNode } from './treeModel';
 
 function note(path: string): VaultNote {
@@ -17,7 +18,7 @@ function outline(nodes: readonly TreeNode[], depth = 0): string[] {
   return nodes.flatMap((node) =>
     node.kind === 'folder'
       ? [`${'  '.repeat(depth)}${node.name}/`, ...outline(node.children, depth + 1)]
-      : [`${'  '.repeat(depth)}${node.name}`],
+      : [`${'  '.repeat(depth)}${node.name}${node.kind === 'upload' ? ` (${node.upload.state})` : ''}`],
   );
 }
 
@@ -40,4 +41,25 @@ describe('the tree shown in the sidebar', () => {
     const notes = [note('Policies/2026/Refunds.md'), note('policies/Intro.md')];
     expect(outline(buildTree(notes, ['Policies']))).toEqual(['Policies/', '  2026/', '    Refunds', '  Intro']);
   });
+
+  it('[ATT8] shows files waiting for upload where they will land, among the notes, until the tree has them', () => {
+    const scan = note('Work/Scan.pdf');
+    const uploads: PendingUpload[] = [
+      upload(scan.docId, 'Work/Scan.pdf'),
+      upload('alice_upload_000000001', 'Work/Agenda.docx'),
+      upload('alice_upload_000000002', 'Inbox/photo.png', 'failed'),
+    ];
+    expect(outline(buildTree([scan, note('Work/Plan.md')], ['Work'], uploads))).toEqual([
+      'Inbox/',
+      '  photo.png (failed)',
+      'Work/',
+      '  Agenda.docx (queued)',
+      '  Plan',
+      '  Scan.pdf',
+    ]);
+  });
 });
+
+function upload(docId: string, path: string, state: PendingUpload['state'] = 'queued'): PendingUpload {
+  return { docId, path, createdAt: 0, blob: new Blob([]), order: 0, state, failure: null };
+}

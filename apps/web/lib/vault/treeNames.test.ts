@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstFreePath, folderForNewItems, planRename } from './treeNames';
+import { firstFreePath, folderForNewItems, planRename, renameFieldOf } from './treeNames';
 
 describe('names in the tree', () => {
   it('picks Untitled, then Untitled 2, 3… in the folder, by key', () => {
@@ -31,5 +31,29 @@ describe('names in the tree', () => {
     expect(folderForNewItems('', ['Work'], 'Home/Plan.md')).toBe('');
     expect(folderForNewItems('Gone', ['Work'], 'Home/Plan.md')).toBe('Home');
     expect(folderForNewItems(null, [], null)).toBe('');
+  });
+});
+
+describe('renaming attachments', () => {
+  it('[PATH11] takes an attachment’s name as typed: any extension, or none, but never .md', () => {
+    expect(planRename('note', 'Work/Scan.pdf', 'Invoice.pdf')).toEqual({ kind: 'move', path: 'Work/Invoice.pdf' });
+    expect(planRename('note', 'Work/Scan.pdf', 'Scan.PDF')).toEqual({ kind: 'move', path: 'Work/Scan.PDF' });
+    expect(planRename('note', 'Work/Scan.pdf', 'Scan')).toEqual({ kind: 'move', path: 'Work/Scan' });
+    expect(planRename('note', 'Work/Scan.pdf', 'Scan.pdf')).toEqual({ kind: 'unchanged' });
+    expect(planRename('note', 'Work/Scan.pdf', 'Scan.md')).toMatchObject({
+      kind: 'invalid',
+      failure: { rule: 'PATH11', message: expect.stringMatching(/^PATH11: /) },
+    });
+  });
+
+  it('[PATH8] a note still keeps its .md, whatever extension is typed', () => {
+    expect(planRename('note', 'Plan.md', 'Plan.pdf')).toEqual({ kind: 'move', path: 'Plan.pdf.md' });
+  });
+
+  it('starts the field with a note’s title, or an attachment’s whole name with only the part before the extension selected', () => {
+    expect(renameFieldOf('Work/Plan.md')).toEqual({ text: 'Plan', selectionEnd: 4 });
+    expect(renameFieldOf('Work/Scan 2.pdf')).toEqual({ text: 'Scan 2.pdf', selectionEnd: 6 });
+    expect(renameFieldOf('archive.tar.gz')).toEqual({ text: 'archive.tar.gz', selectionEnd: 11 });
+    expect(renameFieldOf('.env')).toEqual({ text: '.env', selectionEnd: 4 });
   });
 });

@@ -1,9 +1,14 @@
 import {
+  entryKindOf,
+  extensionOf,
+  fileNameOf,
   joinPath,
   NOTE_EXTENSION,
   type PathFailure,
+  type PathResult,
   parentFolderOf,
   pathKey,
+  validateAttachmentPath,
   validateFolderPath,
   validateNotePath,
 } from '@baalda/core';
@@ -33,19 +38,36 @@ export type RenamePlan =
 
 /**
  * Turns the name typed over an item into the item's new path, in the same folder (a "/" in the name moves
- * it into a subfolder, as on disk). Notes keep their ".md" whether or not it was typed. Surrounding spaces
- * are dropped (PATH6 would refuse them anyway); an empty name changes nothing.
+ * it into a subfolder, as on disk). Notes keep their ".md" whether or not it was typed. An attachment's
+ * name is taken as typed, extension included: any name but a ".md" one (PATH11: that would make it a
+ * note). Surrounding spaces are dropped (PATH6 would refuse them anyway); an empty name changes nothing.
  */
 export function planRename(kind: 'note' | 'folder', currentPath: string, typed: string): RenamePlan {
   const name = typed.trim();
   if (name === '') return { kind: 'unchanged' };
-  const folder = parentFolderOf(currentPath);
-  const checked =
-    kind === 'note'
-      ? validateNotePath(joinPath(folder, `${stripExtension(name)}${NOTE_EXTENSION}`))
-      : validateFolderPath(joinPath(folder, name));
+  const checked = checkNewPath(kind, currentPath, name);
   if (!checked.ok) return { kind: 'invalid', failure: checked };
   return checked.path === currentPath ? { kind: 'unchanged' } : { kind: 'move', path: checked.path };
+}
+
+function checkNewPath(kind: 'note' | 'folder', currentPath: string, name: string): PathResult {
+  const folder = parentFolderOf(currentPath);
+  if (kind === 'folder') return validateFolderPath(joinPath(folder, name));
+  if (entryKindOf(currentPath) === 'attachment') return validateAttachmentPath(joinPath(folder, name));
+  return validateNotePath(joinPath(folder, `${stripExtension(name)}${NOTE_EXTENSION}`));
+}
+
+/**
+ * What the rename field shows for an entry (a note's title, an attachment's whole name) and how much of it
+ * starts selected: all of a note's, an attachment's name without its extension, so typing keeps it.
+ */
+export function renameFieldOf(path: string): { readonly text: string; readonly selectionEnd: number } {
+  const name = fileNameOf(path);
+  if (entryKindOf(path) === 'note') {
+    const title = stripExtension(name);
+    return { text: title, selectionEnd: title.length };
+  }
+  return { text: name, selectionEnd: name.length - extensionOf(name).length };
 }
 
 function stripExtension(name: string): string {

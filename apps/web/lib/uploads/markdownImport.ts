@@ -1,0 +1,19 @@
+import { applyMarkdownEdit } from '@baalda/core';
+import { waitUntilSettled } from '../backgroundSync';
+import type { NoteStorage } from '../noteSession';
+import { acquireNoteSession, releaseNoteSession } from '../noteSessions';
+
+/**
+ * PATH11: a `.md` file added to the vault becomes a note, and its Markdown the note's text (MD4's minimal
+ * edit on the new, empty document). The edit is stored on this device at once like typing; the session is
+ * held until the relay has it (or a while, offline: the pending count then lets a later catch-up send it).
+ */
+export async function importMarkdownIntoNote(docId: string, markdown: string, storage: NoteStorage): Promise<void> {
+  const session = await acquireNoteSession(docId, storage);
+  try {
+    applyMarkdownEdit(session.ydoc, markdown);
+    await waitUntilSettled(session);
+  } finally {
+    releaseNoteSession(docId, storage);
+  }
+}
