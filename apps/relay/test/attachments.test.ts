@@ -227,6 +227,33 @@ describe('attachments: stored, read, searched and served (ATT1–ATT9)', () => {
     expect(asFile.headers.get('content-disposition')).toMatch(/^attachment;/);
   });
 
+  it('[PATH11, IDX3, TR1, TR2] an attachment is renamed, moved, trashed and restored like a note, and search follows', async () => {
+    const { docId } = await upload('Inbox/scan.txt', 'The heron inventory for the lake.');
+    await relay.attachments.settled();
+    let sent = 0;
+    const apply = async (...ops: Array<Record<string, string>>) => {
+      const response = await authedFetch(relay, '/api/vaults/default/ops', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ops: ops.map((op) => ({ opId: `${docId}op${++sent}`, ...op })) }),
+      });
+      return ((await response.json()) as { results: Array<Record<string, unknown>> }).results;
+    };
+    expect(await apply({ kind: 'moveNote', docId, path: 'Archive/Heron inventory.txt' })).toMatchObject([{ ok: true }]);
+    expect((await searchAttachments('heron inventory'))[0]).toMatchObject({
+      docId,
+      path: 'Archive/Heron inventory.txt',
+    });
+    expect(await apply({ kind: 'moveNote', docId, path: 'Archive/Heron inventory.md' })).toMatchObject([
+      { ok: false, rule: 'PATH11' },
+    ]);
+    await apply({ kind: 'trashNote', docId });
+    expect(await searchAttachments('heron inventory')).toEqual([]);
+    expect((await authedFetch(relay, `/api/vaults/default/attachments/${docId}`)).status).toBe(200);
+    await apply({ kind: 'restoreNote', docId });
+    expect((await searchAttachments('heron inventory'))[0]).toMatchObject({ docId });
+  });
+
   it('[ATT2] bytes changed on disk are never served as the file', async () => {
     const { docId } = await upload('Damaged/notes.txt', 'original bytes here');
     const record = await relay.attachments.records.find(docId);
