@@ -2,8 +2,10 @@ import { ACCOUNT_COMMANDS } from './accountCommands';
 import { CliError } from './cliError';
 import type { Command } from './commandTypes';
 import { MCP_STDIO_COMMAND } from './mcpStdioCommand';
+import { MIRROR_COMMAND } from './mirror/mirrorCommand';
 import { REINDEX_COMMAND } from './reindexCommand';
 import { TOKEN_COMMANDS } from './tokenCommands';
+import { TRANSFER_COMMANDS } from './transfer/transferCommands';
 import { TREE_COMMANDS } from './treeCommands';
 import { USAGE } from './usage';
 
@@ -14,6 +16,8 @@ export const COMMANDS: Record<string, Command> = {
   ...TOKEN_COMMANDS,
   reindex: REINDEX_COMMAND,
   'mcp-stdio': MCP_STDIO_COMMAND,
+  mirror: MIRROR_COMMAND,
+  ...TRANSFER_COMMANDS,
 };
 
 const GROUPS = new Set(Object.keys(COMMANDS).flatMap((name) => (name.includes(' ') ? [name.split(' ')[0]] : [])));

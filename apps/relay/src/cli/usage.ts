@@ -12,6 +12,13 @@ as a person (--token T or $BAALDA_TOKEN; --vault V, default "default"):
   empty-trash                delete everything in the trash for good
   mcp-stdio [--url URL]      serve the token's vault as MCP tools on stdin/stdout, for assistants
                              that only start local servers (--url is --relay; use npm run -s)
+  mirror <dir> [--interval MS]
+                             keep <dir> and the vault in step both ways, as Markdown files and
+                             attachments, until Ctrl-C (works offline; state in <dir>/.baalda)
+  export <dir|file.zip>      write every note as Markdown (front matter holds its docId) and
+                             every attachment as its file
+  import <dir> [--into F]    add a folder of Markdown and other files (an Obsidian vault) as notes
+                             and attachments, keeping its tree; importing it again adds nothing twice
 
 as the relay's operator (the admin key: --admin-key-file F, else $BAALDA_ADMIN_KEY_FILE,
 else $BAALDA_DATA_DIR/admin.key, else ./data/admin.key; the relay must run on this machine):
