@@ -82,7 +82,7 @@ function runReindexContract(backend: TestBackend): void {
       const reopened = await SearchIndexes.open(opened.prisma, mirroredEmbedder);
       const afterRestart = reopened.search({ query: 'lighthouse keepers', vaultId: 'default', hidden: [] });
       expect(afterRestart.ok && afterRestart.results[0]?.docId).toBe('reindexNote_00000007');
-    });
+    }, 90_000); // Thousands of documents re-embedded: slow on a loaded two-core machine.
 
     it('[IDX5] a second reindex while one runs is refused', async () => {
       const database = await backend.create();
