@@ -1,0 +1,77 @@
+import { entryKindOf, fileNameOf } from '@baalda/core';
+import { type DiskFile, type DiskSnapshot, hashFile, hasSameStat } from './diskScan';
+import { type MirrorContext, type PassReport, tryFile } from './mirrorContext';
+import { diskPathOf } from './mirrorLayout';
+import { liveEntries, type MirrorEntry, newId } from './mirrorState';
+import { addNewFile, followAttachmentFile } from './newFiles';
+import { takeNoteEdit } from './noteFiles';
+
+/**
+ * The disk's side of a pass (MIR3, MIR5): edits of tracked files go into their documents; a tracked file
+ * gone and a new file with the same bytes are a move; other new files become notes or attachments; tracked
+ * files gone for good go to the trash.
+ */
+export async function applyLocalChanges(ctx: MirrorContext, disk: DiskSnapshot, pass: PassReport): Promise<void> {
+  const claimed = new Set<string>();
+  const missing: MirrorEntry[] = [];
+  for (const entry of liveEntries(ctx.state)) {
+    const file = disk.get(entry.path);
+    if (file) {
+      claimed.add(file.path);
+      await tryFile(ctx, file.path, () => followFile(ctx, entry, file, pass));
+    } else if (entry.disk === null) claimed.add(entry.path);
+    else missing.push(entry);
+  }
+  ctx.refused.keepOnly(disk);
+  const fresh = [...disk.values()].filter((file) => !claimed.has(file.path) && !ctx.refused.has(file));
+  const unmatched = await matchMoves(ctx, missing, fresh, pass);
+  for (const entry of missing) await markGone(ctx, entry, pass);
+  for (const file of unmatched) await tryFile(ctx, file.path, () => addNewFile(ctx, file, pass));
+}
+
+async function followFile(ctx: MirrorContext, entry: MirrorEntry, file: DiskFile, pass: PassReport): Promise<void> {
+  if (hasSameStat(file, entry.disk) || ctx.refused.has(file)) return;
+  if (entry.kind === 'note') await takeNoteEdit(ctx, entry, file, pass);
+  else await followAttachmentFile(ctx, entry, file, pass);
+}
+
+/**
+ * MIR5: pairs each new file with a tracked file that went missing in the same scan and had the same bytes
+ * (and kind), preferring one of the same name (a folder renamed); the pair is one move of the same note.
+ * Removes the paired entries from `missing`; returns the new files left over.
+ */
+async function matchMoves(
+  ctx: MirrorContext,
+  missing: MirrorEntry[],
+  fresh: readonly DiskFile[],
+  pass: PassReport,
+): Promise<DiskFile[]> {
+  const unmatched: DiskFile[] = [];
+  for (const file of fresh) {
+    const sized = missing.filter((entry) => entry.disk?.size === file.size && entry.kind === entryKindOf(file.path));
+    const hash = sized.length > 0 ? await hashFile(diskPathOf(ctx.layout, file.path)) : null;
+    const same = sized.filter((entry) => entry.disk?.hash === hash);
+    const entry = same.find((candidate) => fileNameOf(candidate.path) === fileNameOf(file.path)) ?? same[0];
+    if (!entry || hash === null) {
+      unmatched.push(file);
+      continue;
+    }
+    missing.splice(missing.indexOf(entry), 1);
+    // The relay hears of it when the pass sends its ops (wantsMove); a create not yet sent just takes the new path.
+    Object.assign(entry, { path: file.path, disk: { size: file.size, mtimeMs: file.mtimeMs, hash } });
+    pass.acted = true;
+  }
+  return unmatched;
+}
+
+/** MIR5: a tracked file deleted on disk: its note goes to the relay's trash (TR1), not into oblivion. */
+async function markGone(ctx: MirrorContext, entry: MirrorEntry, pass: PassReport): Promise<void> {
+  pass.acted = true;
+  if (entry.relayPath !== null || entry.createSent) {
+    entry.trashOpId ??= newId();
+    return;
+  }
+  // Never left this machine: nothing to trash.
+  ctx.state.entries.delete(entry.docId);
+  if (entry.kind === 'note') await ctx.docs.close(entry.docId, true);
+}

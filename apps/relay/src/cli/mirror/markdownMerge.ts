@@ -1,0 +1,34 @@
+import { applyMarkdownEdit, documentContentOfMarkdown, markdownOfBlocks } from '@baalda/core';
+import * as Y from 'yjs';
+
+/** The origin of updates the mirror makes from files, so the note's observers can tell them from the relay's. */
+export const DISK_EDIT_ORIGIN = 'baalda-mirror-disk';
+
+/** MD2: what `text` reads as once parsed and written again (the form the mirror writes notes in). */
+export function normalizedMarkdown(text: string): string {
+  return markdownOfBlocks(documentContentOfMarkdown(text));
+}
+
+/** A file's edit as a Yjs update, and the document the file now shows. */
+export interface DiskEdit {
+  /** What to apply to the note's live document. */
+  readonly update: Uint8Array;
+  /** The base with the edit: the state the file's text corresponds to. */
+  readonly baseAfter: Uint8Array;
+}
+
+/**
+ * MIR3: the file's edit, made against the document the file was last written from (`base`) rather than
+ * the live one, which may hold edits the file never showed. Applying the update to the live document then
+ * merges both (Yjs), so an edit made in the browser meanwhile is kept, not undone. A fresh Y.Doc (fresh
+ * client id) makes the items, so they can never clash with items the live document already has.
+ */
+export function diskEditOf(base: Uint8Array, text: string): DiskEdit {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, base);
+  const before = Y.encodeStateVector(doc);
+  applyMarkdownEdit(doc, text, DISK_EDIT_ORIGIN);
+  const edit = { update: Y.encodeStateAsUpdate(doc, before), baseAfter: Y.encodeStateAsUpdate(doc) };
+  doc.destroy();
+  return edit;
+}

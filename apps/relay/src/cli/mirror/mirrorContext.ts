@@ -1,0 +1,55 @@
+import type { RelayClient } from '../relayClient';
+import type { MirrorLayout } from './mirrorLayout';
+import type { MirrorLog } from './mirrorLog';
+import type { MirrorState } from './mirrorState';
+import type { NoteDocs } from './noteDocs';
+import type { RefusedFiles } from './refusedFiles';
+import type { RelayFailure, RemoteTree } from './relayCalls';
+
+/** What the mirror knows of the relay right now. */
+export interface RemoteView {
+  /** The tree as last read (null before the first read). */
+  tree: RemoteTree | null;
+  /** The last call reached the relay. */
+  online: boolean;
+  /** The tree may have changed since it was read (a `treeChanged`, the mirror's own ops, a poll): read it again before trusting it. */
+  stale: boolean;
+  /** After a failure, no call before this time (ms). */
+  retryAt: number;
+  failures: number;
+  lastFailure: RelayFailure | null;
+}
+
+/** Everything one pass works with. */
+export interface MirrorContext {
+  readonly layout: MirrorLayout;
+  readonly state: MirrorState;
+  readonly docs: NoteDocs;
+  readonly relay: RelayClient;
+  readonly log: MirrorLog;
+  readonly refused: RefusedFiles;
+  readonly remote: RemoteView;
+  /** MIR7: untracked files waiting for the relay's copy at their path to arrive, to compare: path → since when. */
+  readonly adopting: Map<string, { docId: string; since: number }>;
+  /** Writes `.baalda/state.json` if it changed (before any op leaves, and after every pass). */
+  saveState(): Promise<void>;
+}
+
+/** What one pass did: `acted` (changed something) or `waiting` (has work it can't do yet). Either keeps it from being idle. */
+export interface PassReport {
+  acted: boolean;
+  waiting: boolean;
+}
+
+/**
+ * Runs one file's work; a failure (a file locked, unreadable, vanished mid-read) is logged once and the
+ * pass goes on with the other files, so one bad file never stops the mirror.
+ */
+export async function tryFile(ctx: MirrorContext, path: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+    ctx.log.clear(`error:${path}`);
+  } catch (error) {
+    ctx.log.once(`error:${path}`, `${path}: ${(error as Error).message}; retrying on the next pass`);
+  }
+}

@@ -1,0 +1,55 @@
+import { scanDisk } from './diskScan';
+import { applyLocalChanges } from './localChanges';
+import { type MirrorContext, type PassReport, tryFile } from './mirrorContext';
+import { hasPendingOp } from './mirrorState';
+import { writeNoteFile } from './noteFiles';
+import { sendPendingChanges } from './outbox';
+import { applyRemoteChanges } from './remoteChanges';
+import { refreshTree } from './remoteTree';
+
+/**
+ * One pass over both sides, in an order that never loses an edit: the tree is read (if it may have
+ * changed), the disk is scanned and its changes taken in first, then the relay's are applied to the disk,
+ * then ops go out; documents and state are saved last. True when it found nothing to do and nothing is
+ * waiting: the relay reached, the tree current, every op answered and every document acknowledged.
+ */
+export async function runPass(ctx: MirrorContext): Promise<boolean> {
+  const pass: PassReport = { acted: false, waiting: false };
+  await refreshTree(ctx);
+  // Throws when the folder itself is gone (an unmounted disk): nothing is read as deleted then.
+  const disk = await scanDisk(ctx.layout.root);
+  await applyLocalChanges(ctx, disk, pass);
+  await applyRemoteChanges(ctx, disk, pass);
+  await writeChangedNotes(ctx, pass);
+  await sendPendingChanges(ctx, pass);
+  await closeUnusedDocs(ctx);
+  await ctx.docs.saveChanged();
+  await ctx.saveState();
+  return !pass.acted && !pass.waiting && isCaughtUp(ctx);
+}
+
+async function writeChangedNotes(ctx: MirrorContext, pass: PassReport): Promise<void> {
+  for (const docId of [...ctx.docs.relayChanged]) {
+    const entry = ctx.state.entries.get(docId);
+    const note = ctx.docs.get(docId);
+    if (!entry || !note || entry.trashOpId !== null) {
+      ctx.docs.relayChanged.delete(docId);
+      continue;
+    }
+    await tryFile(ctx, entry.path, () => writeNoteFile(ctx, entry, note, pass));
+  }
+}
+
+// Documents opened to compare a file with the relay's copy (MIR7) that ended up with no entry.
+async function closeUnusedDocs(ctx: MirrorContext): Promise<void> {
+  const comparing = new Set([...ctx.adopting.values()].map((adoption) => adoption.docId));
+  for (const note of ctx.docs.all()) {
+    if (!ctx.state.entries.has(note.docId) && !comparing.has(note.docId)) await ctx.docs.close(note.docId, true);
+  }
+}
+
+function isCaughtUp(ctx: MirrorContext): boolean {
+  if (!ctx.remote.online || ctx.remote.stale) return false;
+  if ([...ctx.state.entries.values()].some(hasPendingOp)) return false;
+  return ctx.docs.all().every((note) => note.link.isSynced() || note.link.denial() !== null);
+}

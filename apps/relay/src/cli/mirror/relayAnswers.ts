@@ -1,0 +1,42 @@
+import { moveFile, removeEmptyFolders } from './atomicFiles';
+import type { MirrorContext } from './mirrorContext';
+import { diskPathOf } from './mirrorLayout';
+import type { MirrorEntry } from './mirrorState';
+
+// What the mirror does with the relay's answers to its creates, uploads and moves.
+
+/** A create or an upload answered: the relay's path is the entry's, shown on disk by renaming the file (CN1). */
+export async function afterCreate(ctx: MirrorContext, entry: MirrorEntry, path: string, renamedFrom?: string) {
+  const local = entry.path;
+  entry.relayPath = path;
+  await followRelayPath(ctx, entry);
+  const conflict = renamedFrom ? ` as "${path}": another entry took that path first (CN1)` : '';
+  ctx.log.line(`${local} → relay (created${conflict})`);
+}
+
+export async function afterMove(ctx: MirrorContext, entry: MirrorEntry, path: string): Promise<void> {
+  const from = entry.relayPath;
+  Object.assign(entry, { moveOpId: null, relayPath: path });
+  await followRelayPath(ctx, entry);
+  ctx.log.line(`${entry.path} → relay (moved from ${from})`);
+}
+
+/** MIR6: the path is not asked for again until the file moves elsewhere. */
+export function refusePath(ctx: MirrorContext, entry: MirrorEntry, line: string): void {
+  entry.refusedPath = nfc(entry.path);
+  ctx.log.once(`refused:${entry.path}`, line);
+}
+
+// The relay may spell the path otherwise (PATH10 folders, NFC, a CN1 name): the file follows it.
+async function followRelayPath(ctx: MirrorContext, entry: MirrorEntry): Promise<void> {
+  const from = entry.path;
+  if (entry.relayPath === null || nfc(from) === entry.relayPath) return;
+  if (!(await moveFile(diskPathOf(ctx.layout, from), diskPathOf(ctx.layout, entry.relayPath)))) return;
+  entry.path = entry.relayPath;
+  await removeEmptyFolders(ctx.layout, from, () => false);
+}
+
+/** Paths are compared as the relay stores them (PATH9: NFC). */
+export function nfc(path: string): string {
+  return path.normalize('NFC');
+}

@@ -1,0 +1,121 @@
+import { formatNoteDocumentName, formatVaultDocumentName } from '@baalda/core';
+import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+
+/** One note's provider on the shared socket. */
+export interface NoteLink {
+  /** Past the handshake, with every local update acknowledged by the relay. */
+  isSynced(): boolean;
+  /** The relay's first sync answer arrived at least once (so the document holds the relay's text). */
+  hasSynced(): boolean;
+  /** The relay's refusal (`NOT_FOUND: …`), or null. */
+  denial(): string | null;
+  /** True when the relay opened the note read-only (a viewer, a read-only token). */
+  isReadOnly(): boolean;
+  close(): void;
+}
+
+/** The mirror's one WebSocket to the relay: its note providers and the vault channel. */
+export interface SyncConnection {
+  linkNote(docId: string, doc: Y.Doc): NoteLink;
+  isConnected(): boolean;
+  close(): void;
+}
+
+/** What the connection tells the mirror. */
+export interface SyncEvents {
+  /** The tree changed (the vault channel's `treeChanged`), or the channel (re)connected and may have missed one. */
+  onTreeChanged(): void;
+}
+
+/** `http(s)://host[/prefix]` → `ws(s)://host[/prefix]/sync`. */
+export function syncUrlOf(baseUrl: string): string {
+  return `${baseUrl.replace(/\/$/, '').replace(/^http/, 'ws')}/sync`;
+}
+
+/**
+ * Opens the socket (it reconnects by itself, backing off to 5 s) and the `vault:<id>` channel. Every
+ * document is authenticated with the token on its own (ACL4), as the browser's are with its cookie.
+ */
+export function openSyncConnection(
+  relay: { baseUrl: string; token: string; vaultId: string },
+  events: SyncEvents,
+): SyncConnection {
+  const socket = new HocuspocusProviderWebsocket({
+    url: syncUrlOf(relay.baseUrl),
+    WebSocketPolyfill: WebSocket,
+    delay: 500,
+    minDelay: 250,
+    maxDelay: 5000,
+  });
+  const channel = openVaultChannel(socket, relay, events);
+  return {
+    linkNote: (docId, doc) => linkNote(socket, relay.token, docId, doc),
+    isConnected: () => socket.status === WebSocketStatus.Connected,
+    close() {
+      channel.destroy();
+      socket.destroy();
+    },
+  };
+}
+
+// The channel keeps its awareness: the socket's liveness check needs some traffic, and the note
+// providers send none of their own (awareness: null), so a thousand notes cost no timers.
+function openVaultChannel(
+  socket: HocuspocusProviderWebsocket,
+  relay: { token: string; vaultId: string },
+  events: SyncEvents,
+): HocuspocusProvider {
+  const channel = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: formatVaultDocumentName(relay.vaultId),
+    document: new Y.Doc(),
+    token: relay.token,
+    onStateless: ({ payload }) => {
+      if (isTreeChanged(payload)) events.onTreeChanged();
+    },
+    onSynced: () => events.onTreeChanged(),
+  });
+  channel.attach();
+  return channel;
+}
+
+function isTreeChanged(payload: string): boolean {
+  try {
+    return (JSON.parse(payload) as { type?: unknown }).type === 'treeChanged';
+  } catch {
+    return false;
+  }
+}
+
+function linkNote(socket: HocuspocusProviderWebsocket, token: string, docId: string, doc: Y.Doc): NoteLink {
+  let denial: string | null = null;
+  let readOnly = false;
+  let synced = false;
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: formatNoteDocumentName(docId),
+    document: doc,
+    token,
+    awareness: null,
+    onAuthenticated: ({ scope }) => {
+      denial = null;
+      readOnly = scope === 'readonly';
+    },
+    onAuthenticationFailed: ({ reason }) => {
+      denial = reason;
+    },
+    onSynced: () => {
+      synced = true;
+    },
+  });
+  provider.attach();
+  return {
+    isSynced: () => provider.isSynced && provider.unsyncedChanges === 0,
+    hasSynced: () => synced,
+    denial: () => denial,
+    isReadOnly: () => readOnly,
+    close: () => provider.destroy(),
+  };
+}

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { formatNoteDocumentName, markdownOfDocument, type OpOutcome } from '@baalda/core';
+import { createRelayClient, type RelayClient } from '../src/cli/relayClient';
+import { connectPeer, type Peer } from './clients';
+import { adminFetch, TEST_OWNER, type TestRelay } from './relays';
+
+/** A vault of its own for one test, with an owner's token and the CLI's client for it. */
+export interface TestVault {
+  readonly vaultId: string;
+  readonly token: string;
+  readonly client: RelayClient;
+}
+
+let vaults = 0;
+
+/** Creates a vault owned by TEST_OWNER (so tests on one relay never see each other's notes). */
+export async function createTestVault(relay: TestRelay): Promise<TestVault> {
+  vaults += 1;
+  const created = await adminFetch(relay, '/api/admin/vaults', {
+    method: 'POST',
+    body: JSON.stringify({ name: `Mirror ${vaults} ${process.pid}`, ownerEmail: TEST_OWNER.email }),
+  });
+  if (created.status !== 201) throw new Error(`vault: ${created.status} ${await created.text()}`);
+  const { vault } = (await created.json()) as { vault: { id: string } };
+  const minted = await adminFetch(relay, '/api/admin/tokens', {
+    method: 'POST',
+    body: JSON.stringify({ email: TEST_OWNER.email, vaultId: vault.id }),
+  });
+  const { secret } = (await minted.json()) as { secret: string };
+  return {
+    vaultId: vault.id,
+    token: secret,
+    client: createRelayClient(relay.httpUrl, { token: secret, vaultId: vault.id }),
+  };
+}
+
+/** A fresh, empty folder under the system's temp folder. */
+export function freshFolder(prefix = 'baalda-mirror-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+/** Removes test folders. */
+export async function removeFolders(folders: readonly string[]): Promise<void> {
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+}
+
+/** The vault's live paths, sorted. */
+export async function livePaths(vault: TestVault): Promise<string[]> {
+  return (await vault.client.tree()).notes.map((note) => note.path).sort();
+}
+
+/** The docId of the live entry at `path`, or undefined. */
+export async function docIdAt(vault: TestVault, path: string): Promise<string | undefined> {
+  return (await vault.client.tree()).notes.find((note) => note.path === path)?.docId;
+}
+
+/** Creates a note at `path` over HTTP (as another device would) and, when given, writes `text` into it as a peer. */
+export async function createRemoteNote(
+  relay: TestRelay,
+  vault: TestVault,
+  path: string,
+  edit?: (peer: Peer) => void,
+): Promise<{ docId: string; outcome: OpOutcome }> {
+  const docId = randomId();
+  const outcome = await vault.client.apply({
+    opId: randomId(),
+    kind: 'createNote',
+    docId,
+    path,
+    createdAt: Date.now(),
+  });
+  if (edit) {
+    const peer = await openNote(relay, vault, docId);
+    edit(peer);
+    await untilAcknowledged(peer);
+    peer.destroy();
+  }
+  return { docId, outcome };
+}
+
+/** A browser-equivalent peer on one note of the vault. */
+export function openNote(relay: TestRelay, vault: TestVault, docId: string): Promise<Peer> {
+  return connectPeer({ syncUrl: relay.syncUrl, token: vault.token }, formatNoteDocumentName(docId));
+}
+
+/** The note's Markdown as the relay has it (read through a fresh peer). */
+export async function relayMarkdown(relay: TestRelay, vault: TestVault, docId: string): Promise<string> {
+  const peer = await openNote(relay, vault, docId);
+  const markdown = markdownOfDocument(peer.doc);
+  peer.destroy();
+  return markdown;
+}
+
+/** Resolves once the relay acknowledged every update the peer sent. */
+export async function untilAcknowledged(peer: Peer): Promise<void> {
+  while (peer.provider.unsyncedChanges > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/** A file's text, or null when there is none. */
+export function readText(dir: string, path: string): Promise<string | null> {
+  return readFile(join(dir, ...path.split('/')), 'utf8').catch(() => null);
+}
+
+/** A fresh id shaped like a docId (also used for op ids). */
+export function randomId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** A TCP proxy in front of the relay whose link can be cut (every connection dropped, new ones refused) and restored. */
+export interface CuttableLink {
+  readonly url: string;
+  cut(): void;
+  restore(): void;
+  close(): Promise<void>;
+}
+
+/** Starts a proxy on port 0 forwarding to `target` (the relay's port on 127.0.0.1). */
+export async function startCuttableLink(targetPort: number): Promise<CuttableLink> {
+  const open = new Set<Socket>();
+  let isCut = false;
+  const server: Server = createServer((client) => {
+    if (isCut) return void client.destroy();
+    const upstream = connect(targetPort, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      open.add(socket);
+      socket.on('close', () => open.delete(socket));
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cut() {
+      isCut = true;
+      for (const socket of open) socket.destroy();
+    },
+    restore() {
+      isCut = false;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of open) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
