@@ -41,6 +41,7 @@ export {
   VAULT_DOCUMENT_PREFIX,
 } from './documents/documentName';
 export { appendMarkdown, applyMarkdownEdit, MARKDOWN_EDIT_ORIGIN } from './documents/markdownEdit';
+export { FRONT_MATTER_LANGUAGE, type FrontMatterSplit, splitFrontMatter } from './documents/markdownFrontMatter';
 export type { EditorElement, EditorMarks, EditorNode, EditorText } from './documents/markdownModel';
 export { documentContentOfMarkdown, MAX_MARKDOWN_NESTING } from './documents/markdownParse';
 export { markdownOfBlocks, markdownOfDocument } from './documents/markdownRender';

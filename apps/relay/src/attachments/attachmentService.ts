@@ -159,11 +159,10 @@ export class AttachmentService {
   }
 
   private tooLarge(): UploadAnswer {
-    const megabytes = Math.round((this.options.maxBytes / 1024 / 1024) * 10) / 10;
     return {
       ok: false,
       code: 'ATTACHMENT_TOO_LARGE',
-      message: `ATT1: A file may be at most ${megabytes} MB; nothing was stored.`,
+      message: `ATT1: A file may be at most ${sizeLabel(this.options.maxBytes)}; nothing was stored.`,
     };
   }
 }
@@ -179,6 +178,12 @@ function refusalOf(outcome: { code: string; message: string; rule?: string }): U
     default:
       return { ok: false, code: 'REQUEST_INVALID', message: outcome.message };
   }
+}
+
+// "50 MB" for the usual limits, exact bytes below a megabyte (a relay configured for tests).
+function sizeLabel(bytes: number): string {
+  const megabytes = bytes / 1024 / 1024;
+  return megabytes >= 1 ? `${Math.round(megabytes * 10) / 10} MB` : `${bytes} bytes`;
 }
 
 function unavailable(): UploadAnswer {

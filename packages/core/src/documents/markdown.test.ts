@@ -16,7 +16,7 @@ const FIXTURE = `# Plans *for* 2025
 ###### Level six
 
 Plain text with **bold**, *italic*, ~~strike~~, <u>underline</u>, \`code\`, ***both*** and a [link](https://example.com/x "Title").\\
-After a hard break, \\*stars\\*, \\_under\\_, \\[brackets\\], \\<tag\\>, # and 1. inline.
+After a hard break, \\*stars\\*, \\_under\\_, [brackets], \\<tag>, # and 1. inline.
 
 \\# not a heading
 

@@ -18,6 +18,21 @@ const CHARS = [
   '```',
   '<br>',
   '<u>',
+  // MD7: text that only sometimes needs escaping (wikilinks, snake_case, tags, comparisons, paths).
+  '[[',
+  ']]',
+  '](',
+  ']:',
+  'a_b',
+  '#t',
+  '<a',
+  '< ',
+  ' * ',
+  'C:\\x',
+  '~~',
+  '![i](p.png)',
+  '![',
+  'https://example.com/a',
 ];
 
 /** Text made of Markdown's awkward characters. */

@@ -1,5 +1,7 @@
+import { entityOf, escapeTextPieces, type Piece, textPiecesOf } from './markdownEscape';
 import { type EditorMarks, type EditorNode, isEditorText } from './markdownModel';
 import { markdownParser } from './markdownParse';
+import { markVerbatim } from './markdownVerbatim';
 
 // Marks open outermost first, so a link wraps its bold text and code always sits innermost.
 const MARK_ORDER = ['link', 'underline', 'strike', 'bold', 'italic', 'code'] as const;
@@ -22,19 +24,10 @@ const CLOSERS: Record<MarkName, string> = {
   code: '',
 };
 
-const ALWAYS_ESCAPED = new Set(['\\', '`', '*', '_', '[', ']', '<', '>', '~']);
-const LINE_START_ESCAPED = new Set(['#', '-', '+', '=']);
-const ENTITY_LIKE = /^&#?[A-Za-z0-9]+;/;
-
 interface Char {
   readonly text: string;
   marks: Map<MarkName, Readonly<Record<string, unknown>>>;
 }
-
-type Piece =
-  | { kind: 'text'; raw: string; readonly char: string }
-  | { kind: 'delimiter'; raw: string; readonly opens: boolean; readonly name: MarkName; partner?: Piece }
-  | { kind: 'other'; readonly raw: string };
 
 /**
  * MD2: a textblock's inline content as Markdown. Hard breaks are `\` + newline (`<br>` in headings and for
@@ -148,6 +141,7 @@ function renderSegment(chars: readonly Char[], inHeading: boolean): string {
   expelWhitespace(chars);
   const pieces: Piece[] = [];
   const openers = new Map<MarkName, Piece>();
+  const isLinked = (index: number): boolean => (chars[index] as Char).marks.has('link');
   walkRuns(chars, {
     close: (name, attrs) => {
       const closer = closerOf(name, attrs);
@@ -166,14 +160,20 @@ function renderSegment(chars: readonly Char[], inHeading: boolean): string {
     run: (start, end) => {
       const run = chars.slice(start, end).map((char) => char.text);
       if ((chars[start] as Char).marks.has('code')) pieces.push({ kind: 'other', raw: codeSpanOf(run.join('')) });
-      else pushText(run, pieces, inHeading, end === chars.length);
+      else {
+        const where = { lineStart: pieces.length === 0, lineEnd: end === chars.length, linked: isLinked(start) };
+        pieces.push(...textPiecesOf(run, where));
+      }
     },
   });
   // A fix can break the run before it (its neighbor became `;`), so repeat until none is needed.
   while (fixFlanking(pieces)) {}
+  markVerbatim(pieces);
+  escapeTextPieces(pieces, inHeading);
   // `!` right before a link would make it an image.
   for (const [index, piece] of pieces.entries()) {
-    if (piece.kind === 'text' && piece.raw === '!' && pieces[index + 1]?.raw === '[') piece.raw = '\\!';
+    const next = pieces[index + 1];
+    if (piece.kind === 'text' && piece.raw === '!' && next?.kind === 'other' && next.raw === '[') piece.raw = '\\!';
   }
   return pieces.map((piece) => piece.raw).join('');
 }
@@ -185,34 +185,13 @@ function openerOf(name: MarkName): Piece {
 }
 
 function closerOf(name: MarkName, attrs: Readonly<Record<string, unknown>>): Piece {
-  if (name === 'link') return { kind: 'other', raw: linkCloserOf(attrs) };
+  if (name === 'link') {
+    const link = { href: String(attrs.href ?? ''), title: attrs.title ? String(attrs.title) : null };
+    return { kind: 'other', raw: linkCloserOf(attrs), link };
+  }
   return DELIMITERS[name]
     ? { kind: 'delimiter', raw: CLOSERS[name], opens: false, name }
     : { kind: 'other', raw: CLOSERS[name] };
-}
-
-function pushText(run: readonly string[], pieces: Piece[], inHeading: boolean, endsSegment: boolean): void {
-  const text = run.join('');
-  const lineStart = pieces.length === 0;
-  const listDelimiter = lineStart ? (/^\d{1,9}[.)]/.exec(text)?.[0].length ?? 0) - 1 : -1;
-  let offset = 0;
-  for (const [index, char] of run.entries()) {
-    const atStart = lineStart && index === 0;
-    const atEnd = endsSegment && index === run.length - 1;
-    let raw = char;
-    if ((atStart || atEnd) && /\s/.test(char)) raw = entityOf(char);
-    else if (char === '\n' || char === '\r') raw = entityOf(char);
-    else if (ALWAYS_ESCAPED.has(char) || (inHeading && char === '#')) raw = `\\${char}`;
-    else if (atStart && LINE_START_ESCAPED.has(char)) raw = `\\${char}`;
-    else if (offset === listDelimiter) raw = `\\${char}`;
-    else if (char === '&' && ENTITY_LIKE.test(text.slice(offset))) raw = '\\&';
-    pieces.push({ kind: 'text', raw, char });
-    offset += char.length;
-  }
-}
-
-function entityOf(char: string): string {
-  return `&#${char.codePointAt(0)};`;
 }
 
 function codeSpanOf(code: string): string {
@@ -285,7 +264,7 @@ const HTML_TAGS: Partial<Record<MarkName, string>> = { italic: 'em', bold: 'stro
 function writeAsHtml(piece: Extract<Piece, { kind: 'delimiter' }>): void {
   for (const end of [piece, piece.partner]) {
     if (end?.kind !== 'delimiter') continue;
-    end.raw = `<${end.opens ? '' : '/'}${HTML_TAGS[end.name]}>`;
+    end.raw = `<${end.opens ? '' : '/'}${HTML_TAGS[end.name as MarkName]}>`;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Token } from 'markdown-it';
 import MarkdownIt from 'markdown-it';
+import { frontMatterBlockOf, splitFrontMatter } from './markdownFrontMatter';
 import { parseInlineTokens } from './markdownInlineParse';
 import type { EditorElement, EditorNode } from './markdownModel';
 
@@ -44,9 +45,16 @@ interface OpenContainer {
 /**
  * MD1: parses Markdown into the editor's nodes (the top-level blocks of its Y.XmlFragment). Constructs the
  * editor has no node for (HTML blocks, tables, images, task boxes) become text; nothing typed is dropped.
+ * Front matter becomes a first code block (MD6).
  * @example documentContentOfMarkdown('# Hi') // [{ type: 'heading', attrs: { level: 1 }, children: [{ type: 'text', text: 'Hi', marks: {} }] }]
  */
 export function documentContentOfMarkdown(markdown: string): EditorElement[] {
+  const { frontMatter, body } = splitFrontMatter(markdown);
+  const blocks = blocksOfMarkdown(body);
+  return frontMatter === null ? blocks : [frontMatterBlockOf(frontMatter), ...blocks];
+}
+
+function blocksOfMarkdown(markdown: string): EditorElement[] {
   const tokens = markdownParser.parse(markdown, {});
   const root: OpenContainer = { type: 'doc', attrs: {}, children: [], flattened: false };
   const stack: OpenContainer[] = [root];

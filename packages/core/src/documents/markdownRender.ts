@@ -1,4 +1,5 @@
 import type * as Y from 'yjs';
+import { frontMatterMarkdown, isFrontMatterBlock } from './markdownFrontMatter';
 import { renderInline } from './markdownInlineRender';
 import { type EditorElement, type EditorNode, editorChildrenOf, isEditorText, isEmptyParagraph } from './markdownModel';
 import { EDITOR_FRAGMENT } from './plainText';
@@ -18,10 +19,17 @@ export function markdownOfDocument(doc: Y.Doc): string {
   return markdownOfBlocks(blocks);
 }
 
-/** MD2: top-level blocks as Markdown; trailing empty paragraphs (Tiptap keeps one after a list) are left out. */
+/**
+ * MD2: top-level blocks as Markdown; trailing empty paragraphs (Tiptap keeps one after a list) are left out.
+ * A first code block in FRONT_MATTER_LANGUAGE is written as front matter when it reads back as such (MD6).
+ */
 export function markdownOfBlocks(blocks: readonly EditorElement[]): string {
   const content = withoutTrailingEmptyParagraphs(blocks);
-  return content.length === 0 ? '' : `${renderBlocks(content)}\n`;
+  const [first, ...rest] = content;
+  if (!first) return '';
+  const frontMatter = isFrontMatterBlock(first) ? frontMatterMarkdown(codeOf(first)) : null;
+  if (frontMatter === null) return `${renderBlocks(content)}\n`;
+  return rest.length === 0 ? `${frontMatter}\n` : `${frontMatter}\n\n${renderBlocks(rest)}\n`;
 }
 
 /** `blocks` without the empty paragraphs at its end. */
@@ -98,8 +106,12 @@ function renderItems(list: EditorElement, markerOf: (index: number) => string): 
     .join('\n');
 }
 
+function codeOf(block: EditorElement): string {
+  return block.children.map((child) => (isEditorText(child) ? child.text : '')).join('');
+}
+
 function renderCodeBlock(block: EditorElement): string {
-  const code = block.children.map((child) => (isEditorText(child) ? child.text : '')).join('');
+  const code = codeOf(block);
   const language = typeof block.attrs.language === 'string' ? block.attrs.language.replace(/[\r\n]/g, ' ') : '';
   // A backtick fence can't carry a language with a backtick in it; a tilde fence can.
   const mark = language.includes('`') ? '~' : '`';

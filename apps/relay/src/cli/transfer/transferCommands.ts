@@ -1,19 +1,17 @@
 import { type Command, TOKEN_OPTIONS } from '../commandTypes';
+import { runExport } from './exportVault';
+import { runImport } from './importVault';
 
-/** `export <dir|file.zip>` and `import <dir>`: the vault as Markdown files and back. */
+/** `export <dir|file.zip>` and `import <dir>`: the vault as Markdown files and back (XFER1–XFER8). */
 export const TRANSFER_COMMANDS: Record<'export' | 'import', Command> = {
   export: {
     arity: 1,
     options: [...TOKEN_OPTIONS],
-    run: async () => {
-      throw new Error('export: not built yet');
-    },
+    run: (input) => runExport(input),
   },
   import: {
     arity: 1,
     options: [...TOKEN_OPTIONS, '--into'],
-    run: async () => {
-      throw new Error('import: not built yet');
-    },
+    run: (input) => runImport(input),
   },
 };
