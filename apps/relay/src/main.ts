@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   const where =
     config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
   consoleLogger.info(`storing notes in ${where}`);
+  if (config.redisUrl) consoleLogger.info('sharing edits and events with the other relays through Redis (REDIS_URL)');
   console.log(`\n  Baalda is running at ${relay.httpUrl}\n`);
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { openDatabase } from '../src/db/openDatabase';
 import type { NoteStore } from '../src/store/noteStore';
 import { createPrismaNoteStore } from '../src/store/prismaNoteStore';
@@ -13,11 +14,16 @@ function runNoteStoreContract(backend: TestBackend): void {
       for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
     });
 
-    async function open() {
+    async function openRaw() {
       const database = await backend.create();
       cleanups.push(() => database.dispose());
       const opened = await openDatabase(database.target);
       cleanups.push(() => opened.close());
+      return { opened };
+    }
+
+    async function open() {
+      const { opened } = await openRaw();
       return { store: createPrismaNoteStore(opened.prisma), vaults: createVaultService(opened.prisma, () => {}) };
     }
 
@@ -29,6 +35,23 @@ function runNoteStoreContract(backend: TestBackend): void {
       await store.storeState('alicesFirstNote_0001', new Uint8Array([4, 5]), t0);
       expect(await store.loadState('alicesFirstNote_0001')).toEqual(new Uint8Array([4, 5]));
       expect(await store.loadState('carolsMissingNote_01')).toBeNull();
+    });
+
+    it('[SCALE2] with other relays on the database, a store adds to what is stored and never takes away', async () => {
+      const { opened } = await openRaw();
+      const store = createPrismaNoteStore(opened.prisma, { mergeOnWrite: true });
+      // Two relays' in-memory states that each lack the other's latest edit.
+      const alpha = new Y.Doc();
+      alpha.getText('t').insert(0, 'alpha ');
+      const beta = new Y.Doc();
+      Y.applyUpdate(beta, Y.encodeStateAsUpdate(alpha));
+      beta.getText('t').insert(6, 'beta');
+      alpha.getText('t').insert(0, 'first ');
+      await store.storeState('sharedNoteAcross_001', Y.encodeStateAsUpdate(beta), t0);
+      await store.storeState('sharedNoteAcross_001', Y.encodeStateAsUpdate(alpha), t0);
+      const stored = new Y.Doc();
+      Y.applyUpdate(stored, (await store.loadState('sharedNoteAcross_001')) ?? new Uint8Array());
+      expect(stored.getText('t').toString()).toBe('first alpha beta');
     });
 
     it('[DOC2, TR3] a purged note is retired and its document is gone', async () => {

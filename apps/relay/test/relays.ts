@@ -23,6 +23,9 @@ export async function startTestRelay(
     mcpRateLimit?: RateLimit;
     attachmentsDir?: string;
     maxAttachmentBytes?: number;
+    /** SCALE1: join the relays on this Redis (with `redisPrefix`, so test runs never hear each other). */
+    redisUrl?: string;
+    redisPrefix?: string;
   } = {},
 ): Promise<TestRelay> {
   const relay = await startRelay({
@@ -39,6 +42,8 @@ export async function startTestRelay(
     mcpRateLimit: overrides.mcpRateLimit ?? { perSecond: 1000, burst: 1000 },
     attachmentsDir: overrides.attachmentsDir,
     maxAttachmentBytes: overrides.maxAttachmentBytes,
+    redisUrl: overrides.redisUrl,
+    redisPrefix: overrides.redisPrefix,
   });
   return Object.assign(relay, { token: await ownerToken(relay) });
 }

@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isSecretShape } from '@baalda/core';
 import { newSecret } from './secrets';
@@ -15,8 +15,29 @@ export async function loadOrCreateAdminKey(file: string): Promise<string> {
   if (existing !== null && isSecretShape(existing.trim())) return existing.trim();
   const key = newSecret();
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${key}\n`, { mode: 0o600 });
-  return key;
+  if (existing !== null) {
+    await writeFile(file, `${key}\n`, { mode: 0o600 });
+    return key;
+  }
+  return (await createKeyFile(file, key)) ?? (await readFile(file, 'utf8')).trim();
+}
+
+/**
+ * SCALE1: relays started together on one data folder must end with one key: the file appears whole
+ * (written aside, then linked into place) and only if absent; a relay that loses the race reads the winner's.
+ */
+async function createKeyFile(file: string, key: string): Promise<string | null> {
+  const aside = `${file}.${randomUUID()}.tmp`;
+  await writeFile(aside, `${key}\n`, { mode: 0o600 });
+  try {
+    await link(aside, file);
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return null;
+  } finally {
+    await rm(aside, { force: true });
+  }
 }
 
 /** True when `offered` is the admin key (compared in constant time). */

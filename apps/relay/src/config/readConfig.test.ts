@@ -36,6 +36,23 @@ describe('reading the environment', () => {
     });
   });
 
+  it('[SCALE1] runs alone unless REDIS_URL names the Redis shared with other relays', () => {
+    expect(readConfig({}, '/').redisUrl).toBeNull();
+    const shared = { DATABASE_URL: 'postgresql://u@h/db', REDIS_URL: 'rediss://cache.example.org:6380/2' };
+    expect(readConfig(shared, '/').redisUrl).toBe('rediss://cache.example.org:6380/2');
+  });
+
+  it.each([
+    [
+      { DATABASE_URL: 'postgresql://u@h/db', REDIS_URL: 'http://h:6379' },
+      /REDIS_URL must be a redis:\/\/ or rediss:\/\//,
+    ],
+    [{ DATABASE_URL: 'postgresql://u@h/db', REDIS_URL: 'redis://' }, /REDIS_URL must be a redis:\/\/ or rediss:\/\//],
+    [{ REDIS_URL: 'redis://127.0.0.1:6379' }, /REDIS_URL needs DATABASE_URL/],
+  ])('[SCALE1] refuses %o with a message naming REDIS_URL', (env, message) => {
+    expect(() => readConfig(env, '/')).toThrow(message);
+  });
+
   it.each([
     [{ PORT: '99999' }, /PORT must be a whole number/],
     [{ PORT: 'eighty' }, /PORT must be a whole number/],

@@ -21,6 +21,8 @@ export interface RelayConfig {
   readonly attachmentsDir: string;
   /** LIM12: BAALDA_MAX_ATTACHMENT_MB (1–2048), default 50. */
   readonly maxAttachmentBytes: number;
+  /** REDIS_URL: several relays on one PostgreSQL share edits and events through it; null = one process. */
+  readonly redisUrl: string | null;
 }
 
 /** Where the repository's exported web app lands after `npm run build`. */
@@ -28,10 +30,12 @@ export const DEFAULT_WEB_DIR = join(import.meta.dirname, '..', '..', '..', 'web'
 
 /** Reads and checks the environment; a bad value throws an Error that names the variable and the fix. */
 export function readConfig(env: NodeJS.ProcessEnv, cwd: string): RelayConfig {
+  const database = readDatabase(env, cwd);
   return {
     port: readPort(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',
-    database: readDatabase(env, cwd),
+    database,
+    redisUrl: readRedisUrl(env.REDIS_URL, database),
     webDir: resolve(cwd, env.BAALDA_WEB_DIR?.trim() || DEFAULT_WEB_DIR),
     trashRetentionMs: readRetentionDays(env.BAALDA_TRASH_RETENTION_DAYS) * DAY_MS,
     versionSettings: readVersionSettings(env),
@@ -82,6 +86,21 @@ function readDatabase(env: NodeJS.ProcessEnv, cwd: string): DatabaseTarget {
     return { kind: 'postgres', url };
   }
   return { kind: 'pglite', dataDir: resolve(cwd, env.BAALDA_DATA_DIR?.trim() || 'data') };
+}
+
+// Relays that share Redis must share the database too: PGlite is one process's own folder.
+function readRedisUrl(raw: string | undefined, database: DatabaseTarget): string | null {
+  const url = raw?.trim();
+  if (!url) return null;
+  if (!/^rediss?:\/\/[^/]/.test(url)) {
+    throw new Error(
+      `REDIS_URL must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379, got ${JSON.stringify(raw)}.`,
+    );
+  }
+  if (database.kind !== 'postgres') {
+    throw new Error('REDIS_URL needs DATABASE_URL: relays that share Redis must share one PostgreSQL database.');
+  }
+  return url;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -66,11 +66,15 @@ export class VaultChannelExtension implements Extension {
   }
 }
 
-/** Tells every client of a vault's channel that its tree changed. */
+/**
+ * Tells this relay's clients of a vault's channel that its tree changed. Local only (`relayStateless`, not
+ * `broadcastStateless`, which Redis would fan out): other relays hear it as a relay event (SCALE5), also
+ * when no client of the channel is connected here and so no channel document is open to broadcast on.
+ */
 export function broadcastTreeChanged(hocuspocus: Hocuspocus, vaultId: string, version: number): void {
   hocuspocus.documents
     .get(formatVaultDocumentName(vaultId))
-    ?.broadcastStateless(JSON.stringify({ type: 'treeChanged', version }));
+    ?.relayStateless(JSON.stringify({ type: 'treeChanged', version }));
 }
 
 function parseJson(payload: string): Record<string, unknown> | null {

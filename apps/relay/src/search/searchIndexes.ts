@@ -3,7 +3,7 @@ import type { PrismaClient } from '../generated/prisma/client';
 import type { IndexPlacementListener } from '../vault/vaultService';
 import { type EmbeddedContent, type PlacedContent, writeEmbeddedContents, writeIndexedContent } from './indexStore';
 import { type IndexPlace, SearchIndex } from './searchIndex';
-import { loadSearchIndex, type SearchRequest, searchNotes } from './searchService';
+import { loadSearchIndex, reloadSearchRows, type SearchRequest, searchNotes } from './searchService';
 import { countStoredDocuments, readStoredContents } from './storedContents';
 
 interface Generation {
@@ -31,6 +31,8 @@ function embedContents(embedder: Embedder, batch: readonly PlacedContent[]): Emb
 export class SearchIndexes implements IndexPlacementListener {
   private active: Generation;
   private building: Generation | null = null;
+  /** SCALE3: hears every row this relay committed (other relays re-read it). */
+  private committed: (docId: string) => void = () => {};
 
   private constructor(
     private readonly prisma: PrismaClient,
@@ -56,10 +58,22 @@ export class SearchIndexes implements IndexPlacementListener {
 
   setPlace(docId: string, place: IndexPlace): void {
     for (const generation of this.generations()) generation.index.setPlace(docId, place);
+    this.committed(docId);
   }
 
   remove(docId: string): void {
     for (const generation of this.generations()) generation.index.remove(docId);
+    this.committed(docId);
+  }
+
+  /** SCALE3: `listener` hears the id of every row this relay commits, after the commit. */
+  onCommitted(listener: (docId: string) => void): void {
+    this.committed = listener;
+  }
+
+  /** SCALE3: follows rows another relay committed, in every copy (not heard by `onCommitted`). */
+  async reloadRows(docIds: readonly string[]): Promise<void> {
+    for (const generation of this.generations()) await reloadSearchRows(this.prisma, generation.index, docIds);
   }
 
   /** IDX1/IDX2: writes a note's current text to its row (with the newest embedder) and to every copy. */
@@ -68,6 +82,7 @@ export class SearchIndexes implements IndexPlacementListener {
     const written = await writeIndexedContent(this.prisma, target.embedder, { docId, content, version }, now);
     if (!written.changed) return;
     target.index.setContent(docId, written.vector, version, written.placeIfNew, content);
+    this.committed(docId);
     // While a reindex runs, the serving copy keeps its own embedder's vectors (never mixed, EMB1).
     if (target !== this.active)
       this.active.index.setContent(docId, this.active.embedder.embed(content), version, written.placeIfNew, content);

@@ -99,10 +99,35 @@ export async function loadSearchIndex(prisma: PrismaClient, index: SearchIndex):
            CASE WHEN embedder = ${index.embedderName} THEN content END AS content,
            CASE WHEN embedder = ${index.embedderName} THEN encode(vector, 'base64') END AS vector
     FROM note_index`;
+  for (const row of rows) applyLoadedRow(index, row);
+}
+
+/**
+ * SCALE3: re-reads some rows another relay committed; a row no longer in the table leaves the copy
+ * (IDX4). The version guard (IDX2) keeps a newer text this copy already holds.
+ */
+export async function reloadSearchRows(
+  prisma: PrismaClient,
+  index: SearchIndex,
+  docIds: readonly string[],
+): Promise<void> {
+  const ids = [...docIds];
+  const rows = await prisma.$queryRaw<LoadedRow[]>`
+    SELECT doc_id, vault_id, path, live, version,
+           CASE WHEN embedder = ${index.embedderName} THEN content END AS content,
+           CASE WHEN embedder = ${index.embedderName} THEN encode(vector, 'base64') END AS vector
+    FROM note_index WHERE doc_id = ANY(${ids})`;
+  const found = new Set<string>();
   for (const row of rows) {
-    const place = { vaultId: row.vault_id, path: row.path, live: row.live };
-    index.setPlace(row.doc_id, place);
-    const vector = row.vector === null ? null : decodeVector(Buffer.from(row.vector, 'base64'), index.dimensions);
-    if (vector) index.setContent(row.doc_id, vector, Number(row.version), place, row.content ?? '');
+    found.add(row.doc_id);
+    applyLoadedRow(index, row);
   }
+  for (const docId of ids) if (!found.has(docId)) index.remove(docId);
+}
+
+function applyLoadedRow(index: SearchIndex, row: LoadedRow): void {
+  const place = { vaultId: row.vault_id, path: row.path, live: row.live };
+  index.setPlace(row.doc_id, place);
+  const vector = row.vector === null ? null : decodeVector(Buffer.from(row.vector, 'base64'), index.dimensions);
+  if (vector) index.setContent(row.doc_id, vector, Number(row.version), place, row.content ?? '');
 }

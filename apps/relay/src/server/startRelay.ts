@@ -31,6 +31,7 @@ import { IndexExtension } from '../extensions/IndexExtension';
 import { PersistenceExtension } from '../extensions/PersistenceExtension';
 import { StoreCycleReadings } from '../extensions/storeCycleReadings';
 import { broadcastTreeChanged, VaultChannelExtension } from '../extensions/VaultChannelExtension';
+import { joinRelays } from '../scale/scaleOut';
 import { SearchIndexes } from '../search/searchIndexes';
 import { createPrismaNoteStore } from '../store/prismaNoteStore';
 import { startTrashPurger } from '../vault/trashPurger';
@@ -81,6 +82,10 @@ export interface RelayOptions {
   readonly maxAttachmentBytes?: number;
   /** LIM13 (ATT5): bounds of one text extraction; LIMITS' when absent. */
   readonly extractionLimits?: Partial<ExtractionLimits>;
+  /** SCALE1: the Redis shared with the other relays on this database; absent: this relay is alone. */
+  readonly redisUrl?: string | null;
+  /** SCALE1: the namespace of Redis keys and channels (tests keep runs apart); `baalda` when absent. */
+  readonly redisPrefix?: string;
 }
 
 /** A running relay. */
@@ -105,7 +110,8 @@ export interface Relay {
 export async function startRelay(options: RelayOptions): Promise<Relay> {
   const clock = options.clock ?? (() => new Date());
   const database = await openDatabase(options.database);
-  const store = createPrismaNoteStore(database.prisma);
+  // SCALE2: with other relays on this database, a store only ever adds to what is stored.
+  const store = createPrismaNoteStore(database.prisma, { mergeOnWrite: Boolean(options.redisUrl) });
   const debounce = options.storeDebounceMs ?? 1000;
   const hocuspocus: Hocuspocus = new Hocuspocus({
     name: 'baalda-relay',
@@ -113,32 +119,54 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     debounce,
     maxDebounce: debounce * 2,
   });
+  const access = createAccessService(database.prisma, options.passwordCost ?? DEFAULT_PASSWORD_COST);
+  const rechecks = startConnectionRechecks(access, hocuspocus, { clock, logger: options.logger });
   const indexes = await SearchIndexes.open(database.prisma, options.embedder ?? hashedEmbedder);
+  const treeChanged = (vaultId: string, version: number) => {
+    broadcastTreeChanged(hocuspocus, vaultId, version);
+    // ACL6: a note moved into a private folder closes the sockets that may no longer read it.
+    rechecks.request();
+  };
+  // DOC2: a purged note's clients are let go; reconnecting is refused (DOC_ID_RETIRED).
+  const closeNotes = (docIds: readonly string[]) => {
+    for (const docId of docIds) hocuspocus.closeConnections(formatNoteDocumentName(docId));
+  };
+  const scale = await joinRelays(options.redisUrl, {
+    prefix: options.redisPrefix,
+    hocuspocus,
+    logger: options.logger,
+    handlers: { reloadIndexRows: (docIds) => indexes.reloadRows(docIds), closeNotes, treeChanged },
+  }).catch(async (error: unknown) => {
+    rechecks.stop();
+    await database.close();
+    throw error;
+  });
+  indexes.onCommitted(scale.indexChanged);
   const vaults = createVaultService(
     database.prisma,
     (vaultId, version) => {
-      broadcastTreeChanged(hocuspocus, vaultId, version);
-      // ACL6: a note moved into a private folder closes the sockets that may no longer read it.
-      rechecks.request();
+      treeChanged(vaultId, version);
+      scale.treeChanged(vaultId, version);
     },
     {
       setPlace: (docId, place) => indexes.setPlace(docId, place),
-      // DOC2: a purged note's clients are let go; reconnecting is refused (DOC_ID_RETIRED).
       remove: (docId) => {
         indexes.remove(docId);
-        hocuspocus.closeConnections(formatNoteDocumentName(docId));
+        closeNotes([docId]);
+        scale.notePurged(docId);
       },
     },
   );
   const versionSettings = options.versionSettings ?? VERSION_DEFAULTS;
-  const access = createAccessService(database.prisma, options.passwordCost ?? DEFAULT_PASSWORD_COST);
   const adminKey = options.adminKeyFile ? await loadOrCreateAdminKey(options.adminKeyFile) : newSecret();
   const edge = options.edge ?? { publicUrl: null, trustProxy: false };
-  const rechecks = startConnectionRechecks(access, hocuspocus, { clock, logger: options.logger });
   // The note's text is read once per store and shared by the version and index extensions.
   const readings = new StoreCycleReadings();
   hocuspocus.configuration.extensions.push(
     new AccessExtension(access, clock, options.logger),
+    // SCALE2: right after the door and before every store hook: its onStoreDocument takes the document's
+    // Redis lock and skips the version, persistence and index hooks while another relay stores it.
+    ...(scale.extension ? [scale.extension] : []),
     // Before persistence: it reads the state a destructive edit is about to replace (VC2).
     new VersionExtension(database.prisma, versionSettings, clock, options.logger, readings),
     new PersistenceExtension(store, clock, options.logger),
@@ -225,6 +253,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         async () => {
           await versionScheduler.idle();
           await attachments.close();
+          await scale.close();
           await database.close();
         },
       );

@@ -67,7 +67,8 @@ export function createVaultService(
   onTreeChanged: (vaultId: string, version: number) => void,
   placements: IndexPlacementListener = IGNORE_PLACEMENTS,
 ): VaultService {
-  // One writer per vault at a time in this process; the partial unique index guards across processes.
+  // One writer per vault at a time in this process (no pool connection held while waiting); across
+  // processes, lockVault inside each transaction (SCALE5).
   const mutex = createKeyedMutex();
 
   async function applyOne(
@@ -78,6 +79,7 @@ export function createVaultService(
   ): Promise<{ outcome: OpOutcome; changed: boolean }> {
     const applied = await prisma.$transaction(
       async (tx): Promise<{ outcome: OpOutcome; change: VaultChange | null }> => {
+        await lockVault(tx, vaultId);
         const seen = await tx.vaultOp.findUnique({ where: { opId: op.opId } });
         if (seen) return { outcome: seen.outcome as unknown as OpOutcome, change: null };
         const change = await planAs(tx, vaultId, op, now, guard);
@@ -143,25 +145,34 @@ export function createVaultService(
 
     purgeTrashedBefore: (vaultId, cutoff, now) =>
       mutex.run(vaultId, async () => {
-        const expired = await prisma.note.findMany({
-          where: { vaultId, deletedAt: { lt: cutoff } },
-          select: { docId: true },
+        // Read under the vault's lock: a relay purging the same trash at once finds nothing left (SCALE6).
+        const expired = await prisma.$transaction(async (tx) => {
+          await lockVault(tx, vaultId);
+          const notes = await tx.note.findMany({
+            where: { vaultId, deletedAt: { lt: cutoff } },
+            select: { docId: true },
+          });
+          if (notes.length === 0) return [];
+          const docIds = notes.map((note) => note.docId);
+          await purgeNotes(tx, vaultId, docIds, now);
+          await tx.vault.update({ where: { id: vaultId }, data: { treeVersion: { increment: 1 } } });
+          return docIds;
         });
         if (expired.length === 0) return 0;
-        await prisma.$transaction(async (tx) => {
-          await purgeNotes(
-            tx,
-            vaultId,
-            expired.map((note) => note.docId),
-            now,
-          );
-          await tx.vault.update({ where: { id: vaultId }, data: { treeVersion: { increment: 1 } } });
-        });
-        for (const { docId } of expired) placements.remove(docId);
+        for (const docId of expired) placements.remove(docId);
         onTreeChanged(vaultId, await readVersion(vaultId));
         return expired.length;
       }),
   };
+}
+
+/**
+ * SCALE5: one writer per vault across every relay on the database, until the transaction ends. Planning
+ * reads the tree and writes what it decided; two relays planning a create at one path at once would both
+ * see it free, and CN1's conflict name would never be given.
+ */
+async function lockVault(tx: Prisma.TransactionClient, vaultId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`baalda-vault:${vaultId}`}))`;
 }
 
 function toTreeNote(row: Parameters<typeof toVaultNote>[0]): TreeNote {

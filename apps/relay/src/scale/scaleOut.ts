@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Extension, Hocuspocus } from '@hocuspocus/server';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../server/logger';
+import { RedisSyncExtension } from './RedisSyncExtension';
+import { connectRedis } from './redisClients';
+import { parseScaleMessage, type ScaleEvent } from './scaleEvents';
+
+/** What this relay does when another one reports a change (SCALE3–SCALE5). */
+export interface ScaleEventHandlers {
+  /** SCALE3: re-reads these `note_index` rows into the search copy (absent rows leave it). */
+  reloadIndexRows(docIds: readonly string[]): Promise<void>;
+  /** SCALE4: closes the sync connections of these purged notes. */
+  closeNotes(docIds: readonly string[]): void;
+  /** SCALE5: tells this relay's clients of `vault:<id>` the new tree version. */
+  treeChanged(vaultId: string, version: number): void;
+}
+
+/** This relay's part in a group of relays sharing one database and one Redis (SCALE1). */
+export interface ScaleOut {
+  /** The Hocuspocus extension that carries edits, awareness and stateless messages (SCALE2); none alone. */
+  readonly extension: Extension | null;
+  /** SCALE3: a `note_index` row was committed; the others hear it once per tick, batched. */
+  indexChanged(docId: string): void;
+  /** SCALE4: a note was purged. */
+  notePurged(docId: string): void;
+  /** SCALE5: a vault's tree has a new version. */
+  treeChanged(vaultId: string, version: number): void;
+  /** Stops listening; call after every document is stored and unloaded, before the database closes. */
+  close(): Promise<void>;
+}
+
+/** One process, no Redis: nothing to tell anyone (the PGlite default). */
+const ALONE: ScaleOut = {
+  extension: null,
+  indexChanged: () => {},
+  notePurged: () => {},
+  treeChanged: () => {},
+  close: async () => {},
+};
+
+/** Namespace of keys and channels; relays with the same prefix and Redis form one group. */
+const DEFAULT_SCALE_PREFIX = 'baalda';
+
+export interface ScaleOutOptions {
+  readonly redisUrl: string;
+  readonly prefix: string;
+  readonly hocuspocus: Hocuspocus;
+  readonly logger: Logger;
+  readonly handlers: ScaleEventHandlers;
+}
+
+/** SCALE1: with a Redis URL, joins the relays on it; without, the relay is alone and nothing changes. */
+export function joinRelays(
+  redisUrl: string | null | undefined,
+  options: Omit<ScaleOutOptions, 'redisUrl' | 'prefix'> & { readonly prefix?: string },
+): Promise<ScaleOut> {
+  if (!redisUrl) return Promise.resolve(ALONE);
+  return startScaleOut({ ...options, redisUrl, prefix: options.prefix ?? DEFAULT_SCALE_PREFIX });
+}
+
+/** Connects to Redis: the sync extension for documents, plus one pub/sub channel for relay events. */
+export async function startScaleOut(options: ScaleOutOptions): Promise<ScaleOut> {
+  const identifier = `relay-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const channel = `${options.prefix}:events`;
+  const publisher = await connectRedis(options.redisUrl, `${identifier}-events-pub`, options.logger);
+  const subscriber = await connectRedis(options.redisUrl, `${identifier}-events-sub`, options.logger).catch(
+    (error: unknown) => {
+      publisher.disconnect();
+      throw error;
+    },
+  );
+  const receiving = receiveEvents(subscriber, channel, identifier, options);
+  await subscriber.subscribe(channel);
+  const extension = new RedisSyncExtension({
+    identifier,
+    prefix: options.prefix,
+    // Each relay opens its own pair; duplicating ours keeps URL, password and TLS settings in one place.
+    createClient: () => publisher.duplicate(),
+  });
+  // Hocuspocus ran onConfigure when it was constructed, before this extension was added.
+  extension.instance = options.hocuspocus;
+  const send = (event: ScaleEvent) => {
+    publisher.publish(channel, JSON.stringify({ ...event, from: identifier })).catch((error: unknown) => {
+      // The others' search copies miss this change until they restart; say so where operators look.
+      options.logger.error('relay event not published', { type: event.type, message: (error as Error).message });
+    });
+  };
+  const indexBatch = batchPerTick((docIds) => send({ type: 'index', docIds }));
+  const purgedBatch = batchPerTick((docIds) => send({ type: 'purged', docIds }));
+  return {
+    extension,
+    indexChanged: indexBatch.add,
+    notePurged: purgedBatch.add,
+    treeChanged: (vaultId, version) => send({ type: 'tree', vaultId, version }),
+    async close() {
+      indexBatch.flush();
+      purgedBatch.flush();
+      await extension.onDestroy();
+      await subscriber.quit().catch(() => subscriber.disconnect());
+      await receiving.idle();
+      await publisher.quit().catch(() => publisher.disconnect());
+    },
+  };
+}
+
+// Events are handled one at a time, in arrival order: two re-reads of one row never land out of order.
+function receiveEvents(subscriber: Redis, channel: string, identifier: string, options: ScaleOutOptions) {
+  let tail: Promise<void> = Promise.resolve();
+  subscriber.on('message', (from: string, raw: string) => {
+    if (from !== channel) return;
+    const message = parseScaleMessage(raw);
+    if (!message) {
+      options.logger.warn('relay event ignored: unknown shape', { channel });
+      return;
+    }
+    if (message.from === identifier) return;
+    tail = tail
+      .then(() => handleEvent(message, options.handlers))
+      .catch((error: unknown) => {
+        options.logger.error('relay event failed', { type: message.type, message: (error as Error).message });
+      });
+  });
+  return { idle: () => tail };
+}
+
+async function handleEvent(event: ScaleEvent, handlers: ScaleEventHandlers): Promise<void> {
+  switch (event.type) {
+    case 'index':
+      return handlers.reloadIndexRows(event.docIds);
+    case 'purged':
+      return handlers.closeNotes(event.docIds);
+    case 'tree':
+      return handlers.treeChanged(event.vaultId, event.version);
+  }
+}
+
+/** Ids per message; a purge of thousands of notes travels as several. */
+const BATCH_IDS = 1000;
+
+// A tree op places many rows in one commit; they travel as one message.
+function batchPerTick(sendBatch: (docIds: string[]) => void) {
+  const pending = new Set<string>();
+  let scheduled: NodeJS.Immediate | null = null;
+  const flush = () => {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = null;
+    if (pending.size === 0) return;
+    const docIds = [...pending];
+    pending.clear();
+    for (let start = 0; start < docIds.length; start += BATCH_IDS) sendBatch(docIds.slice(start, start + BATCH_IDS));
+  };
+  return {
+    add(docId: string) {
+      pending.add(docId);
+      scheduled ??= setImmediate(flush);
+    },
+    flush,
+  };
+}
