@@ -26,6 +26,11 @@ export function createDatabaseOpener(factory: IDBFactory, name: string): Databas
   };
 }
 
+/** The opener a store was given, or one on the IndexedDB factory it was given instead (tests). */
+export function openerOf(source: IDBFactory | DatabaseOpener, databaseName: string): DatabaseOpener {
+  return typeof source === 'function' ? source : createDatabaseOpener(source, databaseName);
+}
+
 const browserOpeners = new Map<string, DatabaseOpener>();
 
 /** One of this browser profile's databases, by name (never opened during the static prerender). */

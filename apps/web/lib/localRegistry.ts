@@ -1,7 +1,7 @@
 import {
-  createDatabaseOpener,
   type DatabaseOpener,
   getBrowserDatabase,
+  openerOf,
   PRE_ACCOUNT_DATABASE_NAME,
   requestResult,
   STORES,
@@ -26,7 +26,7 @@ export function createLocalRegistry(
   source: IDBFactory | DatabaseOpener,
   databaseName = PRE_ACCOUNT_DATABASE_NAME,
 ): LocalRegistry {
-  const open = typeof source === 'function' ? source : createDatabaseOpener(source, databaseName);
+  const open = openerOf(source, databaseName);
   return {
     list: async () => readAll(await open()),
     get: async (docId) => readOne(await open(), docId),

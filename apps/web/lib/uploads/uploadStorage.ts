@@ -1,8 +1,8 @@
 import { isValidDocId } from '@baalda/core';
 import {
-  createDatabaseOpener,
   type DatabaseOpener,
   getBrowserDatabase,
+  openerOf,
   PRE_ACCOUNT_DATABASE_NAME,
   requestResult,
   STORES,
@@ -26,7 +26,7 @@ export function createUploadStorage(
   source: IDBFactory | DatabaseOpener,
   databaseName = PRE_ACCOUNT_DATABASE_NAME,
 ): UploadStorage {
-  const open = typeof source === 'function' ? source : createDatabaseOpener(source, databaseName);
+  const open = openerOf(source, databaseName);
   return {
     async list() {
       const store = (await open()).transaction(STORES.uploads, 'readonly').objectStore(STORES.uploads);

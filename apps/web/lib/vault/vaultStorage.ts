@@ -1,8 +1,8 @@
 import type { VaultOp } from '@baalda/core';
 import {
-  createDatabaseOpener,
   type DatabaseOpener,
   getBrowserDatabase,
+  openerOf,
   PRE_ACCOUNT_DATABASE_NAME,
   requestResult,
   STORES,
@@ -45,7 +45,7 @@ export function createVaultStorage(
   source: IDBFactory | DatabaseOpener,
   databaseName = PRE_ACCOUNT_DATABASE_NAME,
 ): VaultStorage {
-  const open = typeof source === 'function' ? source : createDatabaseOpener(source, databaseName);
+  const open = openerOf(source, databaseName);
   return {
     async loadSnapshot() {
       const store = (await open()).transaction(STORES.snapshot, 'readonly').objectStore(STORES.snapshot);
