@@ -190,8 +190,16 @@ describe('the baalda CLI', { timeout: 120_000 }, () => {
 
   it('bad input exits 2 before anything is sent, a relay refusal exits 1 with its code; nothing is written', async () => {
     const cookie = await sessionCookie(relay.httpUrl, TEST_OWNER);
+    // `lastUsedAt` records use, not change: this very snapshot uses the owner's token, and a run that
+    // crosses the minute after its last recorded use moves it.
+    const tokensWithoutUse = async () => {
+      const { tokens } = (await (await adminFetch(relay, '/api/admin/tokens')).json()) as {
+        tokens: Array<Record<string, unknown>>;
+      };
+      return tokens.map(({ lastUsedAt: _, ...token }) => token);
+    };
     const snapshot = async () => ({
-      tokens: await (await adminFetch(relay, '/api/admin/tokens')).json(),
+      tokens: await tokensWithoutUse(),
       vaults: await (await fetch(`${relay.httpUrl}/api/vaults`, { headers: { cookie } })).json(),
       members: await (await authedFetch(relay, '/api/vaults/default/members')).json(),
       restrictions: await (await authedFetch(relay, '/api/vaults/default/restrictions')).json(),
