@@ -32,10 +32,11 @@ export function findFreePort(): Promise<number> {
 }
 
 /**
- * Starts `node --import tsx src/main.ts` on `port` with PGlite in `dataDir`. Node itself with tsx's loader,
- * not the tsx wrapper: the wrapper runs the script in a child of its own, which a SIGKILL would leave running.
+ * Starts `node --import tsx src/main.ts` on `port` with PGlite in `dataDir`, or with what `env` adds (a
+ * DATABASE_URL, a REDIS_URL). Node itself with tsx's loader, not the tsx wrapper: the wrapper runs the
+ * script in a child of its own, which a SIGKILL would leave running.
  */
-export function spawnRelay(port: number, dataDir: string): RelayProcess {
+export function spawnRelay(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}): RelayProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: {
@@ -44,6 +45,7 @@ export function spawnRelay(port: number, dataDir: string): RelayProcess {
       HOST: '127.0.0.1',
       BAALDA_DATA_DIR: dataDir,
       BAALDA_WEB_DIR: '/nonexistent',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

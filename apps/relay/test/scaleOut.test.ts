@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatNoteDocumentName, formatVaultDocumentName } from '@baalda/core';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -11,27 +10,11 @@ import { textOf } from '../src/versions/quietCaptures';
 import { nextOpId, postOps, readBody } from './apiBody';
 import { testBackends } from './backends';
 import { appendParagraph, connectPeer, eventually, type Peer } from './clients';
+import { isRedisReachable, TEST_REDIS_URL } from './redisProbe';
 import { authedFetch, startTestRelay, type TestRelay } from './relays';
 
-const REDIS_URL = process.env.BAALDA_TEST_REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const postgres = testBackends().find((backend) => backend.name === 'postgres');
-
-/** Whether Redis answers a PING within two seconds (no retries: a missing server is a skip, not a hang). */
-async function isRedisReachable(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await Promise.race([
-      probe.connect().then(() => probe.ping()),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
-    ]);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const redisReachable = await isRedisReachable(REDIS_URL);
 const skipReason = !postgres

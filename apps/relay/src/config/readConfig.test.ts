@@ -42,6 +42,13 @@ describe('reading the environment', () => {
     expect(readConfig(shared, '/').redisUrl).toBe('rediss://cache.example.org:6380/2');
   });
 
+  it('[SCALE1] BAALDA_REDIS_PREFIX names the group of relays on a shared Redis; a bad one is refused', () => {
+    expect(readConfig({}, '/').redisPrefix).toBeUndefined();
+    expect(readConfig({ BAALDA_REDIS_PREFIX: ' team-a_2 ' }, '/').redisPrefix).toBe('team-a_2');
+    expect(() => readConfig({ BAALDA_REDIS_PREFIX: 'a b' }, '/')).toThrow(/BAALDA_REDIS_PREFIX must be 1–64/);
+    expect(() => readConfig({ BAALDA_REDIS_PREFIX: 'x'.repeat(65) }, '/')).toThrow(/BAALDA_REDIS_PREFIX/);
+  });
+
   it.each([
     [
       { DATABASE_URL: 'postgresql://u@h/db', REDIS_URL: 'http://h:6379' },

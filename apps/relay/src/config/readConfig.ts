@@ -23,6 +23,8 @@ export interface RelayConfig {
   readonly maxAttachmentBytes: number;
   /** REDIS_URL: several relays on one PostgreSQL share edits and events through it; null = one process. */
   readonly redisUrl: string | null;
+  /** BAALDA_REDIS_PREFIX: the namespace of keys and channels; relays form one group per prefix (SCALE1). */
+  readonly redisPrefix: string | undefined;
 }
 
 /** Where the repository's exported web app lands after `npm run build`. */
@@ -36,6 +38,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string): RelayConfig {
     host: env.HOST?.trim() || '127.0.0.1',
     database,
     redisUrl: readRedisUrl(env.REDIS_URL, database),
+    redisPrefix: readRedisPrefix(env.BAALDA_REDIS_PREFIX),
     webDir: resolve(cwd, env.BAALDA_WEB_DIR?.trim() || DEFAULT_WEB_DIR),
     trashRetentionMs: readRetentionDays(env.BAALDA_TRASH_RETENTION_DAYS) * DAY_MS,
     versionSettings: readVersionSettings(env),
@@ -101,6 +104,16 @@ function readRedisUrl(raw: string | undefined, database: DatabaseTarget): string
     throw new Error('REDIS_URL needs DATABASE_URL: relays that share Redis must share one PostgreSQL database.');
   }
   return url;
+}
+
+// Two deployments sharing one Redis must not hear each other's edits: each picks its own prefix.
+function readRedisPrefix(raw: string | undefined): string | undefined {
+  const prefix = raw?.trim();
+  if (!prefix) return undefined;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(prefix)) {
+    throw new Error(`BAALDA_REDIS_PREFIX must be 1–64 letters, digits, "_" or "-", got ${JSON.stringify(raw)}.`);
+  }
+  return prefix;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

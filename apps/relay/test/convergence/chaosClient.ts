@@ -1,0 +1,127 @@
+import { formatNoteDocumentName, formatVaultDocumentName, type OpOutcome, type VaultOp } from '@baalda/core';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { type EditJournal, makeRandomEdit, newJournal } from './noteEdits';
+
+/**
+ * One person's device in a chaos run: a socket through a faulty proxy carrying one provider per note and
+ * the vault channel, the edits it made (journals), and the tree ops it sent with every answer it heard.
+ * Like the web app it keeps unanswered ops and sends them again, with the same op ids (OP3).
+ */
+export interface ChaosClient {
+  readonly name: string;
+  readonly docs: Map<string, Y.Doc>;
+  readonly journals: Map<string, EditJournal>;
+  /** Every answer heard per op id (duplicated deliveries answer more than once). */
+  readonly answers: Map<string, OpOutcome[]>;
+  readonly pendingOps: Map<string, VaultOp>;
+  isOnline(): boolean;
+  goOffline(): void;
+  goOnline(): void;
+  edit(docId: string, random: () => number): void;
+  sendOp(op: VaultOp): void;
+  resendPendingOps(): void;
+  isSynced(): boolean;
+  destroy(): void;
+}
+
+/**
+ * `ws` emits 'error' when a socket still connecting is closed, which the provider does when it disconnects
+ * or is destroyed mid-handshake (often, in a chaos run); with no listener that error would be uncaught.
+ */
+class QuietWebSocket extends WebSocket {
+  constructor(...args: ConstructorParameters<typeof WebSocket>) {
+    super(...args);
+    this.on('error', () => {});
+  }
+}
+
+/** Reconnect quickly: a chaos run cuts connections often and must stay short. */
+const RECONNECT = { delay: 40, minDelay: 20, maxDelay: 400, factor: 1.5, jitter: true } as const;
+
+export function openChaosClient(options: {
+  name: string;
+  clientNumber: number;
+  seed: number;
+  url: string;
+  token: string;
+  docIds: readonly string[];
+}): ChaosClient {
+  const socket = new HocuspocusProviderWebsocket({ url: options.url, WebSocketPolyfill: QuietWebSocket, ...RECONNECT });
+  const docs = new Map<string, Y.Doc>();
+  const journals = new Map<string, EditJournal>();
+  const providers: HocuspocusProvider[] = [];
+  for (const docId of options.docIds) {
+    const doc = new Y.Doc();
+    docs.set(docId, doc);
+    journals.set(docId, newJournal());
+    providers.push(attach(socket, formatNoteDocumentName(docId), doc, options.token));
+  }
+  const channel = attach(socket, formatVaultDocumentName('default'), new Y.Doc(), options.token);
+  providers.push(channel);
+  const ops = trackOps(channel);
+  let online = true;
+  let tokenCount = 0;
+  const nextToken = () => {
+    tokenCount += 1;
+    return `c${options.clientNumber}s${options.seed}e${tokenCount}`;
+  };
+  return {
+    name: options.name,
+    docs,
+    journals,
+    answers: ops.answers,
+    pendingOps: ops.pending,
+    isOnline: () => online,
+    goOffline: () => {
+      online = false;
+      socket.disconnect();
+    },
+    goOnline: () => {
+      if (online) return;
+      online = true;
+      // connect() rejects when a later disconnect aborts its retries; the chaos run does that on purpose.
+      socket.connect().catch(() => {});
+    },
+    edit: (docId, random) =>
+      makeRandomEdit(docs.get(docId) as Y.Doc, random, nextToken, journals.get(docId) as EditJournal),
+    sendOp: (op) => ops.send(op),
+    resendPendingOps: () => {
+      for (const op of ops.pending.values()) ops.send(op);
+    },
+    isSynced: () => online && providers.every((provider) => provider.isSynced && provider.isAuthenticated),
+    destroy: () => {
+      for (const provider of providers) provider.destroy();
+      socket.destroy();
+    },
+  };
+}
+
+function attach(socket: HocuspocusProviderWebsocket, name: string, document: Y.Doc, token: string) {
+  const provider = new HocuspocusProvider({ websocketProvider: socket, name, document, token });
+  provider.attach();
+  return provider;
+}
+
+/** Sends each op alone (OP4, one op per message) so every answer names exactly one op. */
+function trackOps(channel: HocuspocusProvider) {
+  const pending = new Map<string, VaultOp>();
+  const answers = new Map<string, OpOutcome[]>();
+  channel.on('stateless', ({ payload }: { payload: string }) => {
+    const message = JSON.parse(payload) as { type?: string; results?: OpOutcome[] };
+    if (message.type !== 'opsResult') return;
+    for (const outcome of message.results ?? []) {
+      answers.set(outcome.opId, [...(answers.get(outcome.opId) ?? []), outcome]);
+      pending.delete(outcome.opId);
+    }
+  });
+  return {
+    pending,
+    answers,
+    send(op: VaultOp) {
+      if (!answers.has(op.opId)) pending.set(op.opId, op);
+      channel.sendStateless(JSON.stringify({ type: 'ops', requestId: op.opId, ops: [op] }));
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// `npm run test:convergence`: the convergence suite's long profile (issue 10). Runs the two convergence files
+// (one PGlite relay; two relays on PostgreSQL + Redis when BAALDA_TEST_DATABASE_URL and Redis are there) over
+// seeds no CI run uses, and prints how many seeds passed per topology.
+//   --seeds N     seeds per topology (default 1000)
+//   --first K     first seed (default 100000; CI uses 1… and 10001…)
+//   --parallel P  seeds at once on the same relays (default 4)
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const relayDir = join(import.meta.dirname, '..', 'apps', 'relay');
+const FILES = { single: 'test/convergence.single.test.ts', pair: 'test/convergence.pair.test.ts' };
+
+function readFlag(name, fallback) {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isSafeInteger(value) || value < 1) {
+    console.error(`--${name} takes a whole number above 0, got ${process.argv[at + 1]}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const seeds = readFlag('seeds', 1000);
+const first = readFlag('first', 100_000);
+const parallel = readFlag('parallel', 4);
+const outputDir = mkdtempSync(join(tmpdir(), 'baalda-convergence-'));
+const report = join(outputDir, 'report.json');
+const started = Date.now();
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', FILES.single, FILES.pair, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  {
+    cwd: relayDir,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      BAALDA_CONVERGENCE_PROFILE: 'long',
+      BAALDA_CONVERGENCE_SEEDS: String(seeds),
+      BAALDA_CONVERGENCE_FIRST: String(first),
+      BAALDA_CONVERGENCE_PARALLEL: String(parallel),
+    },
+  },
+);
+
+const counts = countSeeds(JSON.parse(readFileSync(report, 'utf8')));
+rmSync(outputDir, { recursive: true, force: true });
+console.log(`\nconvergence, long profile (${Math.round((Date.now() - started) / 60_000)} min):`);
+for (const [topology, { passed, failed, skipped }] of Object.entries(counts)) {
+  console.log(
+    `  ${topology.padEnd(6)} ${passed} seeds passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  );
+}
+process.exit(run.status ?? 1);
+
+// Each test is a batch named "seeds A–B"; a batch passes only if every seed in it did.
+function countSeeds(json) {
+  const counts = { single: { passed: 0, failed: 0, skipped: 0 }, pair: { passed: 0, failed: 0, skipped: 0 } };
+  for (const file of json.testResults) {
+    const topology = file.name.endsWith(FILES.pair) ? 'pair' : 'single';
+    for (const test of file.assertionResults) {
+      const range = /seeds (\d+)–(\d+)/.exec(test.title);
+      const size = range ? Number(range[2]) - Number(range[1]) + 1 : 0;
+      const status = test.status === 'passed' ? 'passed' : test.status === 'failed' ? 'failed' : 'skipped';
+      counts[topology][status] += size;
+    }
+  }
+  return counts;
+}
