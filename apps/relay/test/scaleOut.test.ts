@@ -10,8 +10,10 @@ import { textOf } from '../src/versions/quietCaptures';
 import { nextOpId, postOps, readBody } from './apiBody';
 import { testBackends } from './backends';
 import { appendParagraph, connectPeer, eventually, type Peer } from './clients';
+import { addPerson } from './people';
 import { isRedisReachable, TEST_REDIS_URL } from './redisProbe';
-import { authedFetch, startTestRelay, type TestRelay } from './relays';
+import { adminFetch, authedFetch, startTestRelay, type TestRelay } from './relays';
+import { openAs } from './syncAs';
 
 const REDIS_URL = TEST_REDIS_URL;
 const postgres = testBackends().find((backend) => backend.name === 'postgres');
@@ -212,6 +214,31 @@ describe.skipIf(skipReason !== null)('several relays on one PostgreSQL and one R
       () => listener.versions.includes(version ?? -1),
       () => `beta's channel heard ${JSON.stringify(listener.versions)}, not ${version}`,
     );
+  });
+
+  it('[SCALE1, ACL6] a token revoked through alpha is disconnected on beta within 5 s and refused there', async () => {
+    const docId = 'scaleRevokedNote_001';
+    await createNote(alpha, docId, 'Revoked.md');
+    const dave = await addPerson(alpha, 'dave', 'editor');
+    const open = await openAs(beta.syncUrl, dave.token, formatNoteDocumentName(docId));
+    peers.push(open);
+    expect(open.synced()).toBe(true);
+    const listed = (await (await adminFetch(alpha, '/api/admin/tokens')).json()) as {
+      tokens: Array<{ id: string; userId: string }>;
+    };
+    const tokenId = listed.tokens.find((token) => token.userId === dave.userId)?.id;
+    const started = Date.now();
+    await adminFetch(alpha, `/api/admin/tokens/${tokenId}`, { method: 'DELETE' });
+    await eventually(
+      () => open.denials.length > 0,
+      () => `dave is still open on beta (closes: ${open.closes()})`,
+      5000,
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(open.denials.at(-1)).toMatch(/^UNAUTHENTICATED/);
+    const again = await openAs(beta.syncUrl, dave.token, formatNoteDocumentName(docId));
+    peers.push(again);
+    expect(again.denials[0]).toMatch(/^UNAUTHENTICATED/);
   });
 
   it('[SCALE4, DOC2] a purge through alpha lets go of bob’s connection on beta', async () => {
