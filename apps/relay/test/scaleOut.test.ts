@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { formatNoteDocumentName, formatVaultDocumentName } from '@baalda/core';
+import { formatNoteDocumentName, formatVaultDocumentName, hashedEmbedder } from '@baalda/core';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import type { DatabaseTarget } from '../src/db/openDatabase';
+import { encodeVector } from '../src/search/vectorCodec';
 import { textOf } from '../src/versions/quietCaptures';
 import { nextOpId, postOps, readBody } from './apiBody';
 import { testBackends } from './backends';
@@ -70,6 +72,38 @@ async function listenToTree(relay: TestRelay): Promise<{ versions: number[]; des
       socket.destroy();
     },
   };
+}
+
+/** Rewrites a note's index row straight in PostgreSQL, as a relay would, but tells no relay. */
+async function writeIndexRowBehindTheRelays(target: DatabaseTarget, docId: string, content: string): Promise<void> {
+  if (target.kind !== 'postgres') throw new Error('scale-out runs on PostgreSQL only');
+  const client = new pg.Client({ connectionString: target.url });
+  await client.connect();
+  try {
+    await client.query(
+      'UPDATE note_index SET content = $2, vector = $3, embedder = $4, version = version + 1000 WHERE doc_id = $1',
+      [docId, content, encodeVector(hashedEmbedder.embed(content)), hashedEmbedder.name],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** Kills the Redis connections this test process's relays receive events on; ioredis reconnects them. */
+async function dropEventConnectionsOfThisProcess(): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  try {
+    const clients = (await redis.client('LIST')) as string;
+    const ours = clients
+      .split('\n')
+      .filter((line) => line.includes(`-${process.pid}-`) && /name=\S+-events-sub\b/.test(line))
+      .map((line) => /\bid=(\d+)/.exec(line)?.[1])
+      .filter((id): id is string => id !== undefined);
+    if (ours.length === 0) throw new Error('no event connection of this process found in CLIENT LIST');
+    for (const id of ours) await redis.client('KILL', 'ID', id);
+  } finally {
+    redis.disconnect();
+  }
 }
 
 async function treePaths(relay: TestRelay): Promise<string[]> {
@@ -239,6 +273,23 @@ describe.skipIf(skipReason !== null)('several relays on one PostgreSQL and one R
     const again = await openAs(beta.syncUrl, dave.token, formatNoteDocumentName(docId));
     peers.push(again);
     expect(again.denials[0]).toMatch(/^UNAUTHENTICATED/);
+  });
+
+  it('[SCALE7] a relay whose event connection to Redis dropped re-reads the index it may have missed', async () => {
+    const docId = 'scaleMissedEvent_001';
+    await createNote(alpha, docId, 'Missed.md');
+    await eventually(
+      async () => (await searchPaths(beta, 'Missed')).includes('Missed.md'),
+      () => 'beta never found the new note',
+    );
+    // A row committed by a relay whose event never arrived (the publisher gave up, or beta was away).
+    await writeIndexRowBehindTheRelays(target, docId, 'kingfishers nest here');
+    expect(await searchPaths(beta, 'kingfishers')).toEqual([]);
+    await dropEventConnectionsOfThisProcess();
+    await eventually(
+      async () => (await searchPaths(beta, 'kingfishers')).includes('Missed.md'),
+      () => 'beta did not re-read the index after its event connection came back',
+    );
   });
 
   it('[SCALE4, DOC2] a purge through alpha lets go of bob’s connection on beta', async () => {

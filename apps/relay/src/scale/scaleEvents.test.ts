@@ -11,6 +11,7 @@ describe('scale-out events on the wire', () => {
       docIds: [docId],
     });
     expect(parseScaleMessage(JSON.stringify({ from: 'a', type: 'purged', docIds: [] }))?.type).toBe('purged');
+    expect(parseScaleMessage(JSON.stringify({ from: 'c', type: 'resync' }))).toEqual({ from: 'c', type: 'resync' });
     expect(parseScaleMessage(JSON.stringify({ from: 'b', type: 'tree', vaultId: 'default', version: 7 }))).toEqual({
       from: 'b',
       type: 'tree',
@@ -23,6 +24,7 @@ describe('scale-out events on the wire', () => {
     ['not JSON', '{'],
     ['no sender', JSON.stringify({ type: 'index', docIds: [docId] })],
     ['an unknown type', JSON.stringify({ from: 'a', type: 'reload' })],
+    ['a resync with no sender', JSON.stringify({ type: 'resync' })],
     ['a bad doc id', JSON.stringify({ from: 'a', type: 'index', docIds: ['../x'] })],
     ['a bad vault id', JSON.stringify({ from: 'a', type: 'tree', vaultId: 'Not A Vault!', version: 1 })],
     ['a fractional version', JSON.stringify({ from: 'a', type: 'tree', vaultId: 'default', version: 1.5 })],

@@ -10,7 +10,9 @@ export type ScaleEvent =
   /** SCALE4: these notes were purged: let their sync clients go. */
   | { readonly type: 'purged'; readonly docIds: readonly string[] }
   /** SCALE5: the vault's tree has this version now: tell the channel's clients. */
-  | { readonly type: 'tree'; readonly vaultId: string; readonly version: number };
+  | { readonly type: 'tree'; readonly vaultId: string; readonly version: number }
+  /** SCALE7: the sender could not publish some events: re-read everything events describe. */
+  | { readonly type: 'resync' };
 
 /** An event as it travels: `from` is the sending relay's identifier, so a relay skips its own. */
 export type ScaleMessage = ScaleEvent & { readonly from: string };
@@ -33,6 +35,8 @@ export function parseScaleMessage(raw: string): ScaleMessage | null {
     case 'index':
     case 'purged':
       return isDocIdList(message.docIds) ? { type: message.type, docIds: message.docIds, from: message.from } : null;
+    case 'resync':
+      return { type: 'resync', from: message.from };
     case 'tree':
       return typeof message.vaultId === 'string' &&
         isValidVaultId(message.vaultId) &&

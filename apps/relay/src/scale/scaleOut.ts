@@ -15,6 +15,8 @@ export interface ScaleEventHandlers {
   closeNotes(docIds: readonly string[]): void;
   /** SCALE5: tells this relay's clients of `vault:<id>` the new tree version. */
   treeChanged(vaultId: string, version: number): void;
+  /** SCALE7: events may have been missed: re-reads the search copy, trees and purges from the database. */
+  resync(): Promise<void>;
 }
 
 /** This relay's part in a group of relays sharing one database and one Redis (SCALE1). */
@@ -73,6 +75,7 @@ export async function startScaleOut(options: ScaleOutOptions): Promise<ScaleOut>
   );
   const receiving = receiveEvents(subscriber, channel, identifier, options);
   await subscriber.subscribe(channel);
+  resyncAfterReconnects(subscriber, channel, receiving, options);
   const extension = new RedisSyncExtension({
     identifier,
     prefix: options.prefix,
@@ -81,12 +84,19 @@ export async function startScaleOut(options: ScaleOutOptions): Promise<ScaleOut>
   });
   // Hocuspocus ran onConfigure when it was constructed, before this extension was added.
   extension.instance = options.hocuspocus;
+  let lostEvents = false;
   const send = (event: ScaleEvent) => {
     publisher.publish(channel, JSON.stringify({ ...event, from: identifier })).catch((error: unknown) => {
-      // The others' search copies miss this change until they restart; say so where operators look.
+      // ioredis queued it through its retries and gave up: the others hear `resync` once Redis is back.
+      lostEvents = true;
       options.logger.error('relay event not published', { type: event.type, message: (error as Error).message });
     });
   };
+  publisher.on('ready', () => {
+    if (!lostEvents) return;
+    lostEvents = false;
+    send({ type: 'resync' });
+  });
   const indexBatch = batchPerTick((docIds) => send({ type: 'index', docIds }));
   const purgedBatch = batchPerTick((docIds) => send({ type: 'purged', docIds }));
   return {
@@ -108,6 +118,11 @@ export async function startScaleOut(options: ScaleOutOptions): Promise<ScaleOut>
 // Events are handled one at a time, in arrival order: two re-reads of one row never land out of order.
 function receiveEvents(subscriber: Redis, channel: string, identifier: string, options: ScaleOutOptions) {
   let tail: Promise<void> = Promise.resolve();
+  const enqueue = (type: string, work: () => Promise<void>) => {
+    tail = tail.then(work).catch((error: unknown) => {
+      options.logger.error('relay event failed', { type, message: (error as Error).message });
+    });
+  };
   subscriber.on('message', (from: string, raw: string) => {
     if (from !== channel) return;
     const message = parseScaleMessage(raw);
@@ -116,13 +131,29 @@ function receiveEvents(subscriber: Redis, channel: string, identifier: string, o
       return;
     }
     if (message.from === identifier) return;
-    tail = tail
-      .then(() => handleEvent(message, options.handlers))
-      .catch((error: unknown) => {
-        options.logger.error('relay event failed', { type: message.type, message: (error as Error).message });
-      });
+    enqueue(message.type, () => handleEvent(message, options.handlers));
   });
-  return { idle: () => tail };
+  return { idle: () => tail, enqueue };
+}
+
+/**
+ * SCALE7: Redis pub/sub keeps nothing for a subscriber that is away, so after each reconnect the relay
+ * subscribes again (ioredis does too; awaiting it here means nothing published from now on is missed)
+ * and then re-reads from the database what the events it may have missed would have told it.
+ */
+function resyncAfterReconnects(
+  subscriber: Redis,
+  channel: string,
+  receiving: ReturnType<typeof receiveEvents>,
+  options: ScaleOutOptions,
+): void {
+  subscriber.on('ready', () => {
+    options.logger.info('relay events reconnected; re-reading what they may have missed');
+    receiving.enqueue('resync', async () => {
+      await subscriber.subscribe(channel);
+      await options.handlers.resync();
+    });
+  });
 }
 
 async function handleEvent(event: ScaleEvent, handlers: ScaleEventHandlers): Promise<void> {
@@ -133,6 +164,8 @@ async function handleEvent(event: ScaleEvent, handlers: ScaleEventHandlers): Pro
       return handlers.closeNotes(event.docIds);
     case 'tree':
       return handlers.treeChanged(event.vaultId, event.version);
+    case 'resync':
+      return handlers.resync();
   }
 }
 

@@ -68,7 +68,32 @@ export class SearchIndexes implements IndexPlacementListener {
 
   /** SCALE3: `listener` hears the id of every row this relay commits, after the commit. */
   onCommitted(listener: (docId: string) => void): void {
-    this.committed = listener;
+    this.committed = (docId) => {
+      this.touchedDuringReload?.add(docId);
+      listener(docId);
+    };
+  }
+
+  /** Rows this relay changed while `reloadAll` was reading: the fresh copy may predate them. */
+  private touchedDuringReload: Set<string> | null = null;
+
+  /**
+   * SCALE7: replaces the serving copy with one read afresh from `note_index`, after events from other
+   * relays may have been missed. Rows this relay commits meanwhile are re-read into the new copy. A
+   * reindex under way keeps its own copy (it is built from the stored documents).
+   */
+  async reloadAll(): Promise<void> {
+    const serving = this.active;
+    const fresh = new SearchIndex(serving.embedder.name, serving.embedder.dimensions);
+    this.touchedDuringReload = new Set();
+    try {
+      await loadSearchIndex(this.prisma, fresh);
+    } finally {
+      const touched = [...(this.touchedDuringReload ?? [])];
+      this.touchedDuringReload = null;
+      if (this.active === serving) this.active = { embedder: serving.embedder, index: fresh };
+      if (touched.length > 0) await reloadSearchRows(this.prisma, this.active.index, touched);
+    }
   }
 
   /** SCALE3: follows rows another relay committed, in every copy (not heard by `onCommitted`). */

@@ -31,6 +31,7 @@ import { IndexExtension } from '../extensions/IndexExtension';
 import { PersistenceExtension } from '../extensions/PersistenceExtension';
 import { StoreCycleReadings } from '../extensions/storeCycleReadings';
 import { broadcastTreeChanged, VaultChannelExtension } from '../extensions/VaultChannelExtension';
+import { resyncFromDatabase } from '../scale/resyncFromDatabase';
 import { joinRelays } from '../scale/scaleOut';
 import { SearchIndexes } from '../search/searchIndexes';
 import { createPrismaNoteStore } from '../store/prismaNoteStore';
@@ -135,7 +136,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     prefix: options.redisPrefix,
     hocuspocus,
     logger: options.logger,
-    handlers: { reloadIndexRows: (docIds) => indexes.reloadRows(docIds), closeNotes, treeChanged },
+    handlers: {
+      reloadIndexRows: (docIds) => indexes.reloadRows(docIds),
+      closeNotes,
+      treeChanged,
+      resync: resyncFromDatabase({ prisma: database.prisma, indexes, hocuspocus, treeChanged, closeNotes }),
+    },
   }).catch(async (error: unknown) => {
     rechecks.stop();
     await database.close();
