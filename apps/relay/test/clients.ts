@@ -12,12 +12,15 @@ export interface Peer {
   destroy(): void;
 }
 
-/** Connects a peer to `documentName` with `relay.token` and resolves once the first sync with the relay is done. */
+/**
+ * Connects a peer to `documentName` with `relay.token` and resolves once the first sync with the relay is
+ * done. Pass `doc` to reconnect a device with what it kept (as the web app does from IndexedDB).
+ */
 export async function connectPeer(
   relay: { readonly syncUrl: string; readonly token: string },
   documentName: string,
+  doc: Y.Doc = new Y.Doc(),
 ): Promise<Peer> {
-  const doc = new Y.Doc();
   const socket = new HocuspocusProviderWebsocket({ url: relay.syncUrl, WebSocketPolyfill: WebSocket });
   const provider = new HocuspocusProvider({
     websocketProvider: socket,
