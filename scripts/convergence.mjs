@@ -4,6 +4,7 @@
 //   --seeds N     seeds per topology (default 1000)
 //   --first K     first seed (default 100000; CI uses 1… and 10001…)
 //   --parallel P  seeds at once on the same relays (default 4)
+//   --only single|pair  one topology (two runs of the script can then share the machine)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,12 +27,18 @@ function readFlag(name, fallback) {
 const seeds = readFlag('seeds', 1000);
 const first = readFlag('first', 100_000);
 const parallel = readFlag('parallel', 4);
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+if (only !== null && !(only in FILES)) {
+  console.error(`--only takes single or pair, got ${only}`);
+  process.exit(2);
+}
+const files = only ? [FILES[only]] : [FILES.single, FILES.pair];
 const outputDir = mkdtempSync(join(tmpdir(), 'baalda-convergence-'));
 const report = join(outputDir, 'report.json');
 const started = Date.now();
 const run = spawnSync(
   'npx',
-  ['vitest', 'run', FILES.single, FILES.pair, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  ['vitest', 'run', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
   {
     cwd: relayDir,
     stdio: 'inherit',
