@@ -6,7 +6,7 @@ import { type RelayCluster, startRelayPair } from './convergence/relayCluster';
 import { batchesOf, replayable, runPooled, selectSeeds } from './convergence/seedSelection';
 import { isRedisReachable, TEST_REDIS_URL } from './redisProbe';
 
-const { seeds, profile, parallel } = selectSeeds({ first: 10_001, count: 50 });
+const { seeds, profile, parallel } = selectSeeds({ first: 10_001, count: 100 });
 const adminUrl = process.env.BAALDA_TEST_DATABASE_URL?.trim();
 const postgres = testBackends().some((backend) => backend.name === 'postgres');
 const skipReason =
