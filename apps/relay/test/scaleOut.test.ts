@@ -292,6 +292,19 @@ describe.skipIf(skipReason !== null)('several relays on one PostgreSQL and one R
     );
   });
 
+  it('[SCALE8, ACC6] failed sign-ins through alpha slow the next attempt through beta', async () => {
+    const signIn = (relay: TestRelay) =>
+      fetch(`${relay.httpUrl}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ghost@example.org', password: 'a wrong guess' }),
+      });
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await signIn(alpha)).status).toBe(401);
+    const throttled = await signIn(beta);
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('[SCALE4, DOC2] a purge through alpha lets go of bob’s connection on beta', async () => {
     const docId = 'scalePurgedNote_0001';
     await createNote(alpha, docId, 'Doomed.md');

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearerTokenOf, isAccessTokenShape, type RateLimiter } from '@baalda/core';
+import { bearerTokenOf, isAccessTokenShape } from '@baalda/core';
 import type { AccessService } from '../access/accessService';
 import type { Caller } from '../access/callers';
+import type { CallMeter } from '../scale/sharedLimits';
 import { sendError } from '../server/httpErrors';
 import { type EdgeSettings, isOwnOrigin } from '../server/requestAuth';
 
@@ -12,7 +13,8 @@ export type TokenCaller = Extract<Caller, { kind: 'token' }>;
 export interface McpGateContext {
   readonly access: AccessService;
   readonly edge: EdgeSettings;
-  readonly limiter: RateLimiter;
+  /** LIM10, counted by every relay of a group together when they share Redis (SCALE8). */
+  readonly limiter: CallMeter;
   readonly clock: () => Date;
 }
 
@@ -44,7 +46,7 @@ export async function passMcpGate(
     sendError(response, 'UNAUTHENTICATED', 'Send Authorization: Bearer <personal access token>.');
     return null;
   }
-  const waitMs = context.limiter.take(caller.token.id, now.getTime());
+  const waitMs = await context.limiter.take(caller.token.id, now.getTime());
   if (waitMs > 0) {
     response.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
     sendError(response, 'RATE_LIMITED');

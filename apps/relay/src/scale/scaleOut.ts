@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { RateLimit } from '@baalda/core';
 import type { Extension, Hocuspocus } from '@hocuspocus/server';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../server/logger';
 import { RedisSyncExtension } from './RedisSyncExtension';
 import { connectRedis } from './redisClients';
 import { parseScaleMessage, type ScaleEvent } from './scaleEvents';
+import { type CallMeter, redisCallMeter, redisSignInGuard, type SignInGuard } from './sharedLimits';
 
 /** What this relay does when another one reports a change (SCALE3–SCALE5). */
 export interface ScaleEventHandlers {
@@ -19,6 +21,12 @@ export interface ScaleEventHandlers {
   resync(): Promise<void>;
 }
 
+/** SCALE8: counters shared through Redis by every relay of the group. */
+export interface SharedLimits {
+  callMeter(limit: RateLimit): CallMeter;
+  signInGuard(): SignInGuard;
+}
+
 /** This relay's part in a group of relays sharing one database and one Redis (SCALE1). */
 export interface ScaleOut {
   /** The Hocuspocus extension that carries edits, awareness and stateless messages (SCALE2); none alone. */
@@ -29,6 +37,8 @@ export interface ScaleOut {
   notePurged(docId: string): void;
   /** SCALE5: a vault's tree has a new version. */
   treeChanged(vaultId: string, version: number): void;
+  /** SCALE8: limits every relay of the group counts together; null alone (each relay counts its own). */
+  readonly limits: SharedLimits | null;
   /** Stops listening; call after every document is stored and unloaded, before the database closes. */
   close(): Promise<void>;
 }
@@ -39,6 +49,7 @@ const ALONE: ScaleOut = {
   indexChanged: () => {},
   notePurged: () => {},
   treeChanged: () => {},
+  limits: null,
   close: async () => {},
 };
 
@@ -104,6 +115,10 @@ export async function startScaleOut(options: ScaleOutOptions): Promise<ScaleOut>
     indexChanged: indexBatch.add,
     notePurged: purgedBatch.add,
     treeChanged: (vaultId, version) => send({ type: 'tree', vaultId, version }),
+    limits: {
+      callMeter: (limit) => redisCallMeter(publisher, options.prefix, limit, options.logger),
+      signInGuard: () => redisSignInGuard(publisher, options.prefix, options.logger),
+    },
     async close() {
       indexBatch.flush();
       purgedBatch.flush();

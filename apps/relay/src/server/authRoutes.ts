@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseDisplayName, parseEmail, parsePassword, type SignInThrottle } from '@baalda/core';
+import { parseDisplayName, parseEmail, parsePassword } from '@baalda/core';
 import type { AccessService } from '../access/accessService';
 import { hashPassword, verifyPassword } from '../access/passwords';
 import { newSecret } from '../access/secrets';
 import { signUp } from '../access/signUp';
 import { publicUser, type UserRecord } from '../access/userStore';
+import type { SignInGuard } from '../scale/sharedLimits';
 import { sendError, sendJson } from './httpErrors';
 import { readJsonBody } from './readJsonBody';
 import {
@@ -20,7 +21,8 @@ import {
 export interface AuthContext {
   readonly access: AccessService;
   readonly edge: EdgeSettings;
-  readonly throttle: SignInThrottle;
+  /** ACC6, counted by every relay of a group together when they share Redis (SCALE8). */
+  readonly signIns: SignInGuard;
   readonly clock: () => Date;
   /** Closes every socket opened with this session (sign-out; ACL6). */
   readonly closeSessionSockets: (sessionHash: string) => void;
@@ -98,7 +100,7 @@ async function handleSignIn(request: IncomingMessage, response: ServerResponse, 
   }
   const address = clientAddressOf(request, context.edge);
   const now = context.clock();
-  const waitMs = context.throttle.retryAfterMs(email.emailKey, address, now.getTime());
+  const waitMs = await context.signIns.retryAfterMs(email.emailKey, address, now.getTime());
   if (waitMs > 0) {
     response.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
     return sendError(response, 'TOO_MANY_ATTEMPTS');
@@ -107,10 +109,10 @@ async function handleSignIn(request: IncomingMessage, response: ServerResponse, 
   // An unknown email costs a hash too, so timing does not tell which emails have accounts.
   const matches = await verifyPassword(fields.password, found?.passwordHash ?? (await decoyHash(context)));
   if (!found || !matches) {
-    context.throttle.recordFailure(email.emailKey, address, now.getTime());
+    await context.signIns.recordFailure(email.emailKey, address, now.getTime());
     return sendError(response, 'SIGN_IN_FAILED');
   }
-  context.throttle.recordSuccess(email.emailKey, address);
+  await context.signIns.recordSuccess(email.emailKey, address);
   await startSession(response, context, found.user, 200);
 }
 

@@ -9,8 +9,6 @@ import {
   hashedEmbedder,
   LIMITS,
   type RateLimit,
-  RateLimiter,
-  SignInThrottle,
   VERSION_DEFAULTS,
   type VersionSettings,
 } from '@baalda/core';
@@ -32,7 +30,8 @@ import { PersistenceExtension } from '../extensions/PersistenceExtension';
 import { StoreCycleReadings } from '../extensions/storeCycleReadings';
 import { broadcastTreeChanged, VaultChannelExtension } from '../extensions/VaultChannelExtension';
 import { resyncFromDatabase } from '../scale/resyncFromDatabase';
-import { joinRelays } from '../scale/scaleOut';
+import { joinRelays, type ScaleOut } from '../scale/scaleOut';
+import { type CallMeter, localCallMeter, localSignInGuard } from '../scale/sharedLimits';
 import { SearchIndexes } from '../search/searchIndexes';
 import { createPrismaNoteStore } from '../store/prismaNoteStore';
 import { startTrashPurger } from '../vault/trashPurger';
@@ -215,7 +214,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       access,
       edge,
       adminKey,
-      throttle: new SignInThrottle(),
+      signIns: scale.limits?.signInGuard() ?? localSignInGuard(),
       recheckConnections: () => rechecks.request(),
       vaultAccessChanged: (vaultId) => vaults.touch(vaultId),
       attachments,
@@ -225,7 +224,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         edge,
         clock,
         logger: options.logger,
-        limiter: new RateLimiter(
+        limiter: meterOf(
+          scale,
           options.mcpRateLimit ?? { perSecond: LIMITS.mcpRequestsPerSecond, burst: LIMITS.mcpRequestBurst },
         ),
         prisma: database.prisma,
@@ -294,4 +294,9 @@ async function shutDown(
   for (const client of wss.clients) client.terminate();
   httpServer.closeAllConnections();
   await httpClosed;
+}
+
+// LIM10 per token: one bucket for the whole group of relays when they share Redis (SCALE8).
+function meterOf(scale: ScaleOut, limit: RateLimit): CallMeter {
+  return scale.limits?.callMeter(limit) ?? localCallMeter(limit);
 }

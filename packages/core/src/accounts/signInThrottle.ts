@@ -11,8 +11,8 @@ export const SIGN_IN_THROTTLE = {
 
 /**
  * ACC6: counts failed sign-ins in a sliding window. Pure: the caller passes `now`. A success clears its
- * account + address key (not the address key, so spraying many accounts stays slowed). Kept per relay
- * process; several relays each count on their own (documented).
+ * account + address key (not the address key, so spraying many accounts stays slowed). This is one relay's
+ * own count; relays sharing Redis count in Redis with the same rules (SCALE8).
  */
 export class SignInThrottle {
   private readonly failures = new Map<string, number[]>();

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { type RateLimit, RateLimiter, SIGN_IN_THROTTLE, SignInThrottle } from '@baalda/core';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../server/logger';
+
+/** LIM10: takes one call from `key`'s bucket; 0 when allowed, else ms until one is free. */
+export interface CallMeter {
+  take(key: string, now: number): Promise<number>;
+}
+
+/** ACC6: failed sign-ins per account + address and per address. */
+export interface SignInGuard {
+  retryAfterMs(emailKey: string, address: string, now: number): Promise<number>;
+  recordFailure(emailKey: string, address: string, now: number): Promise<void>;
+  recordSuccess(emailKey: string, address: string): Promise<void>;
+}
+
+/** Limits counted by one relay alone (no Redis). */
+export function localCallMeter(limit: RateLimit): CallMeter {
+  const limiter = new RateLimiter(limit);
+  return { take: async (key, now) => limiter.take(key, now) };
+}
+
+export function localSignInGuard(): SignInGuard {
+  const throttle = new SignInThrottle();
+  return {
+    retryAfterMs: async (emailKey, address, now) => throttle.retryAfterMs(emailKey, address, now),
+    recordFailure: async (emailKey, address, now) => throttle.recordFailure(emailKey, address, now),
+    recordSuccess: async (emailKey, address) => throttle.recordSuccess(emailKey, address),
+  };
+}
+
+/** Past this, a Redis that does not answer is treated as away: the relay counts on its own meanwhile. */
+const REDIS_ANSWER_MS = 500;
+
+// LIM10's token bucket (core's RateLimiter, same arithmetic) kept in one Redis hash per key, so every relay
+// of a group draws from the same bucket. Atomic: Redis runs a script alone.
+const TAKE_SCRIPT = `
+local perSecond = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local now = tonumber(ARGV[3])
+local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(bucket[1]) or burst
+local at = tonumber(bucket[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) / 1000 * perSecond)
+local wait = 0
+if tokens >= 1 then tokens = tokens - 1 else wait = math.ceil((1 - tokens) / perSecond * 1000) end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / perSecond * 1000) + 1000)
+return wait`;
+
+/**
+ * SCALE8: LIM10 counted once for the whole group of relays. When Redis does not answer in time the relay
+ * falls back to its own bucket (an assistant is not refused because Redis is away; it is still limited).
+ */
+export function redisCallMeter(redis: Redis, prefix: string, limit: RateLimit, logger: Logger): CallMeter {
+  const fallback = localCallMeter(limit);
+  return {
+    take: (key, now) =>
+      withFallback(
+        async () =>
+          Number(await redis.eval(TAKE_SCRIPT, 1, `${prefix}:rate:${digest(key)}`, limit.perSecond, limit.burst, now)),
+        () => fallback.take(key, now),
+        logger,
+      ),
+  };
+}
+
+/**
+ * SCALE8: ACC6 counted once for the whole group: each key's failure times in a sorted set that forgets
+ * what is older than the window. Keys are hashed, so no address or email is stored in Redis.
+ */
+export function redisSignInGuard(redis: Redis, prefix: string, logger: Logger): SignInGuard {
+  const fallback = localSignInGuard();
+  const accountKey = (emailKey: string, address: string) => `${prefix}:signin:${digest(`${address}\u0000${emailKey}`)}`;
+  const addressKey = (address: string) => `${prefix}:signin:${digest(address)}`;
+  const waitFor = async (key: string, allowed: number, now: number) => {
+    await redis.zremrangebyscore(key, '-inf', now - SIGN_IN_THROTTLE.windowMs);
+    const [, nth] = await redis.zrange(key, -allowed, -allowed, 'WITHSCORES');
+    return nth === undefined ? 0 : Math.max(0, Number(nth) + SIGN_IN_THROTTLE.windowMs - now);
+  };
+  const push = (key: string, now: number) =>
+    redis
+      .multi()
+      .zadd(key, now, `${now}:${Math.random().toString(36).slice(2)}`)
+      .zremrangebyscore(key, '-inf', now - SIGN_IN_THROTTLE.windowMs)
+      // Only the newest `perAddress` failures can ever matter (as in SignInThrottle).
+      .zremrangebyrank(key, 0, -(SIGN_IN_THROTTLE.perAddress + 1))
+      .pexpire(key, SIGN_IN_THROTTLE.windowMs)
+      .exec();
+  return {
+    retryAfterMs: (emailKey, address, now) =>
+      withFallback(
+        async () =>
+          Math.max(
+            await waitFor(accountKey(emailKey, address), SIGN_IN_THROTTLE.perAccountAndAddress, now),
+            await waitFor(addressKey(address), SIGN_IN_THROTTLE.perAddress, now),
+          ),
+        () => fallback.retryAfterMs(emailKey, address, now),
+        logger,
+      ),
+    recordFailure: async (emailKey, address, now) => {
+      await fallback.recordFailure(emailKey, address, now);
+      await withFallback(
+        async () => {
+          await Promise.all([push(accountKey(emailKey, address), now), push(addressKey(address), now)]);
+        },
+        async () => {},
+        logger,
+      );
+    },
+    recordSuccess: async (emailKey, address) => {
+      await fallback.recordSuccess(emailKey, address);
+      await withFallback(
+        async () => {
+          await redis.del(accountKey(emailKey, address));
+        },
+        async () => {},
+        logger,
+      );
+    },
+  };
+}
+
+async function withFallback<T>(shared: () => Promise<T>, local: () => Promise<T>, logger: Logger): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const attempt = shared();
+  // A late failure after the timeout won is already handled by the local count.
+  attempt.catch(() => {});
+  try {
+    return await Promise.race([
+      attempt,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer in ${REDIS_ANSWER_MS} ms`)), REDIS_ANSWER_MS);
+      }),
+    ]);
+  } catch (error) {
+    logger.warn('shared limit unavailable; counting on this relay alone', { message: (error as Error).message });
+    return local();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function digest(value: string): string {
+  return createHash('sha256').update(value).digest('base64url').slice(0, 32);
+}
