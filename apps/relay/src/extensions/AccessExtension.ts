@@ -7,6 +7,8 @@ import type { Logger } from '../server/logger';
 /** Closes the client's whole WebSocket (ACL6: the provider reconnects and every document is decided anew). */
 export interface EdgeSocket {
   close(code: number, reason: string): void;
+  /** WS9: a document on this socket passed authentication, which ends the socket's pre-auth limits. */
+  authenticated?(): void;
 }
 
 /** What every sync connection carries in its Hocuspocus context. */
@@ -51,6 +53,7 @@ export class AccessExtension implements Extension {
       throw refusal('NOT_FOUND: no such document is open to you.');
     }
     payload.connectionConfig.readOnly = !rights.write;
+    payload.context.edgeSocket?.authenticated?.();
     return { caller: refOf(caller), rights };
   }
 }

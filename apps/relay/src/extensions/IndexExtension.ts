@@ -1,5 +1,6 @@
 import { parseDocumentName } from '@baalda/core';
 import type { Extension, onStoreDocumentPayload } from '@hocuspocus/server';
+import { indexedTextOf } from '../search/indexedText';
 import type { SearchIndexes } from '../search/searchIndexes';
 import type { StoreCycleReadings } from './storeCycleReadings';
 
@@ -20,6 +21,6 @@ export class IndexExtension implements Extension {
     const address = parseDocumentName(documentName);
     if (!address.ok || address.kind !== 'note') return;
     const { text, version } = this.readings.take(document);
-    await this.indexes.writeContent(address.docId, text, version, this.clock());
+    await this.indexes.writeContent(address.docId, indexedTextOf(text), version, this.clock());
   }
 }

@@ -2,6 +2,7 @@ import { extractPlainText, sourceVersionOf } from '@baalda/core';
 import * as Y from 'yjs';
 import { ATTACHMENT_TEXT_VERSION } from '../attachments/extractionQueue';
 import type { PrismaClient } from '../generated/prisma/client';
+import { indexedTextOf } from './indexedText';
 import type { PlacedContent } from './indexStore';
 
 /** A stored document and its note's place (none when the document arrived before its create op). */
@@ -90,7 +91,7 @@ function decodeStored(row: StoredRow): PlacedContent {
     Y.applyUpdate(doc, Buffer.from(row.state, 'base64'));
     return {
       docId: row.doc_id,
-      content: extractPlainText(doc),
+      content: indexedTextOf(extractPlainText(doc)),
       version: sourceVersionOf(doc),
       placeIfNew: { vaultId: row.vault_id ?? 'default', path: row.path ?? '', live: row.live },
     };

@@ -9,6 +9,10 @@ const CLOSE_CODES: Partial<Record<RelayErrorCode, number>> = {
   MESSAGE_MALFORMED: 1007,
   MESSAGE_TOO_LARGE: 1009,
   DOCUMENT_NAME_INVALID: 4404,
+  AUTH_TIMEOUT: 4408,
+  PRE_AUTH_LIMIT: 4429,
+  // RFC 6455's "Try Again Later".
+  TOO_MANY_PENDING_SOCKETS: 1013,
 };
 
 /** A close code and a reason that fits the 123-byte limit of a close frame. */

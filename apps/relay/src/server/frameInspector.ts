@@ -1,5 +1,6 @@
 import { LIMITS, parseDocumentName, type RelayErrorCode } from '@baalda/core';
 import * as decoding from 'lib0/decoding';
+import { inspectUpdate } from './updateInspector';
 
 /** Hocuspocus message types a client may send (see @hocuspocus/server's MessageType). */
 const CLIENT_MESSAGE_TYPES = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -8,14 +9,16 @@ const SYNC_REPLY = 4;
 const AUTH = 2;
 // y-protocols sync sub-messages: step 1 (state vector), step 2 (update), update.
 const SYNC_SUBTYPES = new Set([0, 1, 2]);
+const SYNC_STEP_1 = 0;
 
 /** Why a frame was refused before Hocuspocus saw it. */
 export type FrameRefusal = { ok: false; code: RelayErrorCode; message: string };
 
 /**
  * Checks the envelope of a client frame — size, document name, message type, and for sync and auth
- * messages that the payload lengths add up — without decoding any Yjs update (yjs#687: crafted updates
- * can stall a decoder, so only bounded envelope reading happens on untrusted bytes here).
+ * messages that the payload lengths add up — and walks the structure of every Yjs update it carries
+ * (WS8) without decoding it: yjs#687's crafted updates stall a decoder, so untrusted bytes meet only
+ * bounded reading here.
  */
 export function inspectFrame(frame: Uint8Array): { ok: true; documentName: string } | FrameRefusal {
   if (frame.byteLength > LIMITS.maxFrameBytes) {
@@ -56,7 +59,9 @@ function inspectSync(
   if (payloadLength !== decoder.arr.length - decoder.pos) {
     return refuse('MESSAGE_MALFORMED', 'Sync payload length does not match the frame.');
   }
-  return { ok: true, documentName };
+  if (subtype === SYNC_STEP_1) return { ok: true, documentName };
+  const update = inspectUpdate(decoder.arr.subarray(decoder.pos));
+  return update.ok ? { ok: true, documentName } : refuse('MESSAGE_MALFORMED', update.message);
 }
 
 function refuse(code: RelayErrorCode, message: string): FrameRefusal {

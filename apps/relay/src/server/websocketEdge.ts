@@ -6,7 +6,8 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { closeFrameFor } from './closeCodes';
 import { inspectFrame } from './frameInspector';
 import type { Logger } from './logger';
-import { type EdgeSettings, isOwnOrigin } from './requestAuth';
+import { PendingSockets, PreAuthGuard } from './preAuthGuard';
+import { clientAddressOf, type EdgeSettings, isOwnOrigin } from './requestAuth';
 
 /** The one path the sync WebSocket is served on. */
 export const SYNC_PATH = '/sync';
@@ -26,25 +27,72 @@ export function attachWebSocketEdge(
   edge: EdgeSettings,
 ): WebSocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: TRANSPORT_MAX_PAYLOAD });
+  const pending = new PendingSockets();
   httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (pathOf(request) !== SYNC_PATH) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
+    // Node's HTTP server took its error listener off this socket; a client resetting it while we refuse
+    // would otherwise raise an unhandled 'error' and end the process.
+    socket.on('error', () => {});
+    // An exception here would be uncaught and end the process: one request with `Host: [::1` did (WS11).
+    try {
+      upgradeSocket({ request, socket, head }, { wss, hocuspocus, logger, edge, pending });
+    } catch (error) {
+      logger.warn('websocket upgrade failed', { message: (error as Error).message });
+      socket.destroy();
     }
-    // Cross-site WebSocket hijacking: a page of another site could open the socket with our cookie.
-    const origin = request.headers.origin;
-    if (origin !== undefined && !isOwnOrigin(origin, request, edge)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
-    wss.handleUpgrade(request, socket, head, (ws) => connectClient(ws, request, hocuspocus, logger));
   });
   return wss;
 }
 
-function connectClient(ws: WebSocket, request: IncomingMessage, hocuspocus: Hocuspocus, logger: Logger): void {
-  const edgeSocket = { close: (code: number, reason: string) => ws.close(code, reason) };
-  const client = hocuspocus.handleConnection(ws, toFetchRequest(request), { edgeSocket });
+interface UpgradeRequest {
+  readonly request: IncomingMessage;
+  readonly socket: Duplex;
+  readonly head: Buffer;
+}
+
+interface EdgeParts {
+  readonly wss: WebSocketServer;
+  readonly hocuspocus: Hocuspocus;
+  readonly logger: Logger;
+  readonly edge: EdgeSettings;
+  readonly pending: PendingSockets;
+}
+
+function upgradeSocket({ request, socket, head }: UpgradeRequest, parts: EdgeParts) {
+  const url = parseRequestUrl(request);
+  if (url === null) return endUpgrade(socket, '400 Bad Request');
+  if (url.pathname !== SYNC_PATH) return endUpgrade(socket, '404 Not Found');
+  // Cross-site WebSocket hijacking: a page of another site could open the socket with our cookie.
+  const origin = request.headers.origin;
+  if (origin !== undefined && !isOwnOrigin(origin, request, parts.edge)) return endUpgrade(socket, '403 Forbidden');
+  // WS10: counted only once the handshake succeeded, so a refused handshake never leaks a count.
+  const address = clientAddressOf(request, parts.edge);
+  parts.wss.handleUpgrade(request, socket, head, (ws) => {
+    if (!parts.pending.tryAdd(address)) {
+      return refuse(ws, 'TOO_MANY_PENDING_SOCKETS', 'Authenticate the sockets you have open first.', parts.logger);
+    }
+    const guard = new PreAuthGuard(parts.pending, address, (refusal) =>
+      refuse(ws, refusal.code, refusal.message, parts.logger),
+    );
+    connectClient(ws, toFetchRequest(request, url), parts.hocuspocus, parts.logger, guard);
+  });
+}
+
+function endUpgrade(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+function connectClient(
+  ws: WebSocket,
+  request: Request,
+  hocuspocus: Hocuspocus,
+  logger: Logger,
+  guard: PreAuthGuard,
+): void {
+  const edgeSocket = {
+    close: (code: number, reason: string) => ws.close(code, reason),
+    authenticated: () => guard.markAuthenticated(),
+  };
+  const client = hocuspocus.handleConnection(ws, request, { edgeSocket });
   ws.on('message', (data: RawData, isBinary: boolean) => {
     // Frames already in flight after a refusal must not reach Hocuspocus.
     if (ws.readyState !== ws.OPEN) return;
@@ -52,9 +100,14 @@ function connectClient(ws: WebSocket, request: IncomingMessage, hocuspocus: Hocu
     const frame = toUint8Array(data);
     const verdict = inspectFrame(frame);
     if (!verdict.ok) return refuse(ws, verdict.code, verdict.message, logger);
+    const overBudget = guard.check(verdict.documentName, frame.byteLength);
+    if (overBudget) return refuse(ws, overBudget.code, overBudget.message, logger);
     client.handleMessage(frame);
   });
-  ws.on('close', (code: number, reason: Buffer) => client.handleClose({ code, reason: reason.toString() }));
+  ws.on('close', (code: number, reason: Buffer) => {
+    guard.release();
+    client.handleClose({ code, reason: reason.toString() });
+  });
   ws.on('error', (error: Error) => logger.warn('websocket error', { message: error.message }));
 }
 
@@ -64,18 +117,24 @@ function refuse(ws: WebSocket, code: RelayErrorCode, message: string, logger: Lo
   ws.close(frame.code, frame.reason);
 }
 
-function pathOf(request: IncomingMessage): string {
-  return new URL(request.url ?? '/', 'http://relay.invalid').pathname;
+// The Host header is not the base: any client may send one `new URL` refuses. Null when the target itself
+// is not a URL (`//[`, `http://[/sync`).
+function parseRequestUrl(request: IncomingMessage): URL | null {
+  try {
+    return new URL(request.url ?? '/', 'http://relay.invalid');
+  } catch {
+    return null;
+  }
 }
 
 // Hocuspocus reads headers and query parameters from a Fetch API Request.
-function toFetchRequest(request: IncomingMessage): Request {
+function toFetchRequest(request: IncomingMessage, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (typeof value === 'string') headers.set(name, value);
     else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
   }
-  return new Request(new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`), { headers });
+  return new Request(url, { headers });
 }
 
 function toUint8Array(data: RawData): Uint8Array {

@@ -9,22 +9,35 @@ export const EDITOR_FRAGMENT = 'default';
  */
 export function extractPlainText(doc: Y.Doc): string {
   const lines: string[] = [];
-  collectBlocks(doc.getXmlFragment(EDITOR_FRAGMENT), lines);
+  // An explicit stack, not recursion: a note can nest elements tens of thousands deep (a hostile provider
+  // can send one), and a recursive walk overflowed the stack, failing every store of that note.
+  const stack: BlockFrame[] = [frameOf(doc.getXmlFragment(EDITOR_FRAGMENT))];
+  for (let frame = stack.at(-1); frame; frame = stack.at(-1)) {
+    const child = frame.children[frame.next];
+    frame.next += 1;
+    if (child === undefined) {
+      if (frame.inline) lines.push(frame.inline);
+      stack.pop();
+    } else if (child instanceof Y.XmlText) {
+      frame.inline += textOf(child);
+    } else if (child instanceof Y.XmlElement) {
+      if (frame.inline) lines.push(frame.inline);
+      frame.inline = '';
+      stack.push(frameOf(child));
+    }
+  }
   return lines.join('\n');
 }
 
-function collectBlocks(parent: Y.XmlFragment | Y.XmlElement, lines: string[]): void {
-  let inline = '';
-  for (const child of parent.toArray()) {
-    if (child instanceof Y.XmlText) {
-      inline += textOf(child);
-    } else if (child instanceof Y.XmlElement) {
-      if (inline) lines.push(inline);
-      inline = '';
-      collectBlocks(child, lines);
-    }
-  }
-  if (inline) lines.push(inline);
+/** One element being walked: its children, the next one to visit, and the inline text gathered so far. */
+interface BlockFrame {
+  readonly children: ReadonlyArray<Y.XmlElement | Y.XmlText | Y.XmlHook>;
+  next: number;
+  inline: string;
+}
+
+function frameOf(parent: Y.XmlFragment | Y.XmlElement): BlockFrame {
+  return { children: parent.toArray(), next: 0, inline: '' };
 }
 
 function textOf(text: Y.XmlText): string {

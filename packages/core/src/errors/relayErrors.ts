@@ -9,6 +9,12 @@ export const RELAY_ERRORS = {
   MESSAGE_TOO_LARGE: 'A frame was larger than the relay accepts.',
   /** A WebSocket text frame arrived; the sync protocol is binary only. */
   MESSAGE_NOT_BINARY: 'The sync protocol accepts binary frames only.',
+  /** A sync socket did not authenticate any document within LIMITS.authDeadlineMs (WS9). */
+  AUTH_TIMEOUT: 'The socket did not authenticate in time.',
+  /** A sync socket addressed too many documents or sent too many bytes before authenticating (WS9). */
+  PRE_AUTH_LIMIT: 'Too much traffic before authentication.',
+  /** Too many sync sockets are waiting to authenticate; try again shortly (WS10). */
+  TOO_MANY_PENDING_SOCKETS: 'Too many connections are waiting to authenticate.',
   /** A message addressed a document name the relay does not serve. */
   DOCUMENT_NAME_INVALID: 'The document name is not one the relay serves.',
   /** An HTTP request body was not valid JSON or did not match the expected shape. */

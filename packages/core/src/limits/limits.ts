@@ -59,4 +59,42 @@ export const LIMITS = {
   maxInflatedBytes: 64 * 1024 * 1024,
   /** LIM14 (ATT8): files one device keeps queued for upload while offline. */
   maxPendingUploads: 100,
+  /**
+   * LIM15 (WS8): how deep a value inside a Yjs update (an Any array or object, a JSON embed or format)
+   * may nest; deeper ones would send a recursive decoder off the stack. Editor attributes nest 2–3 deep.
+   */
+  maxUpdateNestingDepth: 100,
+  /**
+   * LIM16 (WS9): how long a sync socket may stay open before one of its documents is authenticated. A
+   * provider authenticates in its first round trip; a socket still silent after this is an attacker's.
+   */
+  authDeadlineMs: 10_000,
+  /**
+   * LIM16 (WS9): distinct documents one socket may address before its first authentication. The web app
+   * opens its vault channel and the notes on screen; each unauthenticated name costs queue and hook state.
+   */
+  maxPreAuthDocuments: 50,
+  /**
+   * LIM16 (WS9): bytes one socket may send before its first authentication. A provider sends its token,
+   * state vectors and awareness first (a few KiB); its edits follow authentication, so nothing is lost.
+   */
+  maxPreAuthBytes: 1024 * 1024,
+  /**
+   * LIM16 (WS9): frames one socket may send before its first authentication; a provider sends three per
+   * document (token, state vector, awareness), so this fits LIM16's documents with room to spare.
+   */
+  maxPreAuthFrames: 500,
+  /**
+   * LIM17 (WS10): sockets from one client address that may be open and not yet authenticated at once;
+   * more are closed at once with `1013 TOO_MANY_PENDING_SOCKETS` until some authenticate or time out (LIM16).
+   */
+  maxPendingSocketsPerAddress: 50,
+  /** LIM17 (WS10): sockets not yet authenticated across all addresses at once (bounds memory). */
+  maxPendingSockets: 1000,
+  /**
+   * LIM18 (IDX1): characters of a note's text the search index keeps; the rest of a longer note is not
+   * searchable. Tokenizing and embedding 10 MB of text held the relay's event loop for seconds at every
+   * store of such a note; a million characters (some 500 pages) take a tenth of that.
+   */
+  maxIndexedNoteChars: 1_000_000,
 } as const;
