@@ -2,11 +2,14 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { attachmentRows, measureAttachments } from './attachments';
+import { fanoutRows, measureFanout } from './fanout';
 import { measureEditLatency, measureEditToSearchable } from './latency';
+import { manyDocumentsRows, measureManyDocuments } from './manyDocuments';
 import { mcpSearchRows, measureMcpSearch } from './mcpSearch';
 import { measureReindex } from './reindexThroughput';
 import { measureRetrieval } from './retrieval/runRetrieval';
 import { measureSearchLatency } from './searchLatency';
+import { measureSoak, soakRows } from './soak';
 import { measureStartup } from './startup';
 
 const root = join(import.meta.dirname, '..');
@@ -56,6 +59,15 @@ rows.push(['retrieval stale/deleted hits', String(retrieval.staleHits)]);
 rows.push(...mcpSearchRows(await measureMcpSearch()));
 rows.push(...attachmentRows(await measureAttachments()));
 
+// Issue 10's load bench: about seven minutes; the soak only when asked for (ten more).
+if (!args.includes('--skip-load')) {
+  for (const clients of [100, 300]) rows.push(...fanoutRows(await measureFanout(clients)));
+  rows.push(...manyDocumentsRows(await measureManyDocuments()));
+}
+if (args.includes('--soak')) {
+  const minutesFlag = args.indexOf('--soak-minutes');
+  rows.push(...soakRows(await measureSoak(minutesFlag >= 0 ? Number(args[minutesFlag + 1]) : 10)));
+}
 if (!args.includes('--skip-startup')) {
   const startup = await measureStartup();
   rows.push(['cold `npm start` → first page (after npm ci)', `${startup.cold.toFixed(1)} s`]);

@@ -1,0 +1,73 @@
+// `npx tsx bench/fanout.ts [--clients 100,300] [--seconds 15]`: issue 10's one-document fan-out rows alone.
+import { pathToFileURL } from 'node:url';
+import { benchDocumentName, createBenchNotes } from './load/benchNotes';
+import { ClientFleet } from './load/clientFleet';
+import { startMeasuredRelay } from './load/relayProcess';
+import { type TimedEdits, timedEditRows, timeEdits } from './load/timedEdits';
+
+/** What one fan-out run measured. */
+export interface FanoutReport {
+  readonly clients: number;
+  readonly timed: TimedEdits;
+}
+
+/**
+ * Issue 10: `clients` clients on one note, each its own WebSocket, provider and Y.Doc, spread over two
+ * worker processes; 20 edits a second in all, each a short paragraph appended by a random client. After a
+ * 3-second warm-up, `seconds` of edits are timed from the sender's local edit to every other client's doc
+ * applying it. The relay runs in a process of its own (relayHost.ts), as in production.
+ */
+export async function measureFanout(clients: number, seconds = 15): Promise<FanoutReport> {
+  const relay = await startMeasuredRelay();
+  const fleet = ClientFleet.start(2);
+  try {
+    await createBenchNotes(relay, 'fanout', 1);
+    const documentName = benchDocumentName('fanout', 0);
+    await fleet.connect(
+      relay,
+      Array.from({ length: clients }, (_, id) => ({ id, documentName })),
+    );
+    const timed = await timeEdits(relay, fleet, {
+      editsPerSecond: 20,
+      seconds,
+      pickClient: () => Math.floor(Math.random() * clients),
+      receiversOf: () => clients - 1,
+    });
+    return { clients, timed };
+  } finally {
+    await fleet.stop();
+    await relay.stop();
+  }
+}
+
+/** The report as rows of the bench table. */
+export function fanoutRows(report: FanoutReport): Array<[string, string]> {
+  const { clients, timed } = report;
+  return timedEditRows(
+    `fan-out, 1 note × ${clients} clients, ${timed.editsPerSecond} edits/s (${timed.stats.edits} edits)`,
+    timed,
+  );
+}
+
+/** Prints rows as the markdown table `npm run bench` prints. */
+export function printRows(rows: ReadonlyArray<[string, string]>): void {
+  const width = Math.max(...rows.map(([name]) => name.length));
+  console.log(`\n| ${'measure'.padEnd(width)} | value |\n| ${'-'.repeat(width)} | ----- |`);
+  for (const [name, value] of rows) console.log(`| ${name.padEnd(width)} | ${value} |`);
+}
+
+/** The value after `flag` in argv, or `fallback`. */
+export function flagValue(args: readonly string[], flag: string, fallback: string): string {
+  const index = args.indexOf(flag);
+  return index >= 0 ? (args[index + 1] ?? fallback) : fallback;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const seconds = Number(flagValue(args, '--seconds', '15'));
+  const rows: Array<[string, string]> = [];
+  for (const clients of flagValue(args, '--clients', '100,300').split(',').map(Number)) {
+    rows.push(...fanoutRows(await measureFanout(clients, seconds)));
+  }
+  printRows(rows);
+}

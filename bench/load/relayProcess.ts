@@ -1,0 +1,73 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type AuthedRelay, mintOwnerToken } from '../benchAccount';
+import type { HostReply, MemoryReading } from './relayProtocol';
+
+/** A relay in a process of its own, on a fresh PGlite folder, reached as its owner. */
+export interface MeasuredRelay extends AuthedRelay {
+  /** Heap, RSS and loaded documents after forced GC; `withStates` also sums the loaded documents' states. */
+  readMemory(withStates?: boolean): Promise<MemoryReading>;
+  /** Writes a V8 heap snapshot of the relay to `path`. */
+  writeHeapSnapshot(path: string): Promise<void>;
+  /** Stores every pending change, stops the process and removes its data folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Forks relayHost.ts with --expose-gc. The relay gets a process (and so, on two CPUs, most of a core) of its
+ * own, as in production, and its heap can be read after a forced GC without the clients' objects in it.
+ */
+export async function startMeasuredRelay(): Promise<MeasuredRelay> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-load-'));
+  const child = fork(join(import.meta.dirname, 'relayHost.ts'), [dataDir], {
+    execArgv: ['--expose-gc', '--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const started = (await nextReply(child, 'started')) as Extract<HostReply, { type: 'started' }>;
+  const httpUrl = started.httpUrl;
+  const relay = { httpUrl, syncUrl: `${httpUrl.replace('http', 'ws')}/sync`, token: await mintOwnerToken(httpUrl) };
+  return {
+    ...relay,
+    readMemory: async (withStates = false) => {
+      child.send({ type: 'memory', withStates });
+      return ((await nextReply(child, 'memory')) as Extract<HostReply, { type: 'memory' }>).reading;
+    },
+    writeHeapSnapshot: async (path) => {
+      child.send({ type: 'snapshot', path });
+      await nextReply(child, 'snapshot');
+    },
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'stop' });
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until the relay holds no loaded document: every one stored and let go. */
+export async function waitForNoDocuments(relay: MeasuredRelay, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { documents } = await relay.readMemory();
+    if (documents === 0) return;
+    if (Date.now() > deadline) throw new Error(`the relay still holds ${documents} documents after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function nextReply(child: ChildProcess, type: HostReply['type']): Promise<HostReply> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (reply: HostReply) => {
+      if (reply.type !== type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(reply);
+    };
+    const onExit = (code: number | null) => reject(new Error(`relay host exited with ${code}`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}

@@ -1,0 +1,183 @@
+// `npx tsx bench/soak.ts [--soak-minutes 10] [--heap-snapshots DIR]` (or `npm run bench -- --soak`): issue 10's
+// heap trend; with --heap-snapshots, the relay's heap at the first settled sample and at the last one.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { flagValue, printRows } from './fanout';
+import { benchDocumentName, createBenchNotes } from './load/benchNotes';
+import { ClientFleet } from './load/clientFleet';
+import { driveEdits, percentile, sleep } from './load/editLoad';
+import { startMeasuredRelay } from './load/relayProcess';
+import type { MemoryReading } from './load/relayProtocol';
+
+const NOTES = 10;
+const EDITS_PER_SECOND = 20;
+/** Each note keeps its newest 30 paragraphs, so its content stays bounded and any heap growth is the relay's. */
+const KEEP_PARAGRAPHS = 30;
+const SAMPLE_EVERY_MS = 30_000;
+const CHURN_EVERY_MS = 10_000;
+/** A heap whose least-squares growth stays under this many MiB per 10 minutes is called flat. */
+export const FLAT_MIB_PER_10_MINUTES = 1;
+/**
+ * The trend is fitted from this minute on: the first minutes fill what a relay fills once (compiled code,
+ * Prisma's and PGlite's caches, the search index's structures), which is growth, but not a trend.
+ */
+const SETTLED_FROM_MINUTE = 2;
+
+/** The relay's heap after forced GC, `minutes` into the soak. */
+export interface HeapSample {
+  readonly minutes: number;
+  readonly reading: MemoryReading;
+}
+
+/** What the soak measured. */
+export interface SoakReport {
+  readonly minutes: number;
+  readonly samples: HeapSample[];
+  readonly edits: number;
+  readonly reconnects: number;
+  readonly fanoutP95: number;
+  /** Least-squares slope of the heap over every sample, in MiB per 10 minutes. */
+  readonly slopeMiBPer10Minutes: number;
+  /** The same from SETTLED_FROM_MINUTE on (over every sample when the soak is too short for that). */
+  readonly settledSlopeMiBPer10Minutes: number;
+}
+
+/**
+ * Issue 10: 20 clients on 10 notes (two each, in two worker processes) make 20 edits a second for
+ * `minutes`; every 10 s both clients of one note leave, so the relay stores and unloads it, and come back
+ * 3 s later, so it loads it again. Every 30 s the relay's heap is read after forced GC. Relay in its own process.
+ */
+export async function measureSoak(minutes = 10, snapshotDir?: string): Promise<SoakReport> {
+  const relay = await startMeasuredRelay();
+  const fleet = ClientFleet.start(2);
+  try {
+    await createBenchNotes(relay, 'soak', NOTES);
+    const specOf = (id: number) => ({ id, documentName: benchDocumentName('soak', Math.floor(id / 2)) });
+    const connected = new Set(Array.from({ length: NOTES * 2 }, (_, id) => id));
+    await fleet.connect(relay, [...connected].map(specOf));
+    const deadline = Date.now() + minutes * 60_000;
+    const pickClient = () => [...connected][Math.floor(Math.random() * connected.size)] ?? 0;
+    const driving = driveEdits(fleet, {
+      editsPerSecond: EDITS_PER_SECOND,
+      seconds: minutes * 60,
+      firstEditId: 0,
+      pickClient,
+      keepParagraphs: KEEP_PARAGRAPHS,
+    });
+    const churning = churnNotes(fleet, relay, connected, specOf, deadline);
+    const sampling = sampleHeap(fleet, relay, deadline, snapshotDir);
+    const [edits, reconnects, sampled] = await Promise.all([driving, churning, sampling]);
+    const { samples, latencies } = sampled;
+    const settled = samples.filter((sample) => sample.minutes >= SETTLED_FROM_MINUTE);
+    latencies.sort((a, b) => a - b);
+    return {
+      minutes,
+      samples,
+      edits: edits.length,
+      reconnects,
+      fanoutP95: percentile(latencies, 95),
+      slopeMiBPer10Minutes: heapSlope(samples),
+      settledSlopeMiBPer10Minutes: heapSlope(settled.length >= 3 ? settled : samples),
+    };
+  } finally {
+    await fleet.stop();
+    await relay.stop();
+  }
+}
+
+// Every 10 s, the next note's two clients leave and come back 3 s later (new docs, as a reopened tab).
+async function churnNotes(
+  fleet: ClientFleet,
+  relay: Parameters<ClientFleet['connect']>[0],
+  connected: Set<number>,
+  specOf: (id: number) => { id: number; documentName: string },
+  deadline: number,
+): Promise<number> {
+  let reconnects = 0;
+  for (let note = 0; Date.now() + CHURN_EVERY_MS < deadline; note = (note + 1) % NOTES) {
+    await sleep(CHURN_EVERY_MS - 3000);
+    const pair = [2 * note, 2 * note + 1];
+    for (const id of pair) connected.delete(id);
+    // Edits already asked of these clients must reach their worker before the clients go.
+    await sleep(100);
+    await fleet.disconnect(pair);
+    await sleep(3000);
+    await fleet.connect(relay, pair.map(specOf));
+    for (const id of pair) connected.add(id);
+    reconnects += pair.length;
+  }
+  return reconnects;
+}
+
+// Heap every 30 s, and the fan-out latencies of the edits seen since the last sample.
+async function sampleHeap(
+  fleet: ClientFleet,
+  relay: Awaited<ReturnType<typeof startMeasuredRelay>>,
+  deadline: number,
+  snapshotDir: string | undefined,
+) {
+  const started = Date.now();
+  const samples: HeapSample[] = [];
+  const latencies: number[] = [];
+  const sentAt = new Map<number, number>();
+  for (;;) {
+    const times = await fleet.collect();
+    for (const [editId, at] of times.sent) sentAt.set(editId, at);
+    for (const [editId, at] of times.received) latencies.push(at - (sentAt.get(editId) ?? at));
+    samples.push({ minutes: (Date.now() - started) / 60_000, reading: await relay.readMemory(true) });
+    const isLast = Date.now() + SAMPLE_EVERY_MS > deadline + 1000;
+    // The first settled sample and the last one: their difference is what the soak's trend is made of.
+    const isFirstSettled = samples.length === SETTLED_FROM_MINUTE * 2 + 1;
+    if (snapshotDir && (isLast || isFirstSettled)) {
+      await relay.writeHeapSnapshot(join(snapshotDir, `soak-${samples.length}.heapsnapshot`));
+    }
+    if (isLast) return { samples, latencies };
+    await sleep(SAMPLE_EVERY_MS);
+  }
+}
+
+function heapSlope(samples: readonly HeapSample[]): number {
+  return 10 * leastSquaresSlope(samples.map((sample) => [sample.minutes, sample.reading.heapUsed / 2 ** 20]));
+}
+
+/** The slope of the least-squares line through points [x, y]. */
+export function leastSquaresSlope(points: ReadonlyArray<[number, number]>): number {
+  const n = points.length;
+  const meanX = points.reduce((sum, [x]) => sum + x, 0) / n;
+  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / n;
+  const covariance = points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0);
+  const variance = points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0);
+  return variance === 0 ? 0 : covariance / variance;
+}
+
+/** The report as rows of the bench table. */
+export function soakRows(report: SoakReport): Array<[string, string]> {
+  const mib = (sample: HeapSample | undefined) =>
+    `${((sample?.reading.heapUsed ?? Number.NaN) / 2 ** 20).toFixed(1)} MiB`;
+  const slope = (value: number) => `${value.toFixed(2)} MiB per 10 min`;
+  const name = `soak ${report.minutes} min (${report.edits} edits, ${report.reconnects} reconnects)`;
+  const settled = report.settledSlopeMiBPer10Minutes;
+  const verdict = Math.abs(settled) < FLAT_MIB_PER_10_MINUTES ? 'flat' : 'NOT flat';
+  return [
+    [`${name}: relay heap first / last sample`, `${mib(report.samples[0])} / ${mib(report.samples.at(-1))}`],
+    [`${name}: heap slope, all ${report.samples.length} samples`, slope(report.slopeMiBPer10Minutes)],
+    [
+      `${name}: heap slope from minute ${SETTLED_FROM_MINUTE}`,
+      `${slope(settled)} (${verdict}: bound ${FLAT_MIB_PER_10_MINUTES} MiB)`,
+    ],
+    [`${name}: fan-out p95`, `${report.fanoutP95.toFixed(1)} ms`],
+  ];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const snapshotDir = flagValue(args, '--heap-snapshots', '') || undefined;
+  const report = await measureSoak(Number(flagValue(args, '--soak-minutes', '10')), snapshotDir);
+  for (const sample of report.samples) {
+    const { heapUsed, rss, documents, stateBytes } = sample.reading;
+    console.log(
+      `${sample.minutes.toFixed(1)} min: heap ${(heapUsed / 2 ** 20).toFixed(2)} MiB, rss ${(rss / 2 ** 20).toFixed(0)} MiB, ${documents} documents, ${stateBytes} state bytes`,
+    );
+  }
+  printRows(soakRows(report));
+}
