@@ -31,11 +31,13 @@ const NO_IDS = new Int32Array(0);
 /**
  * LEX2: an inverted index of title and text terms, one entry per row, rewritten in place when a note's
  * text or title changes. Pure data structure: the relay keeps one per search copy, the browser builds
- * one per search. Terms are interned; the dictionary only grows (a vault's vocabulary, not its size).
+ * one per search. Terms are interned and their ids kept (a vault's vocabulary, not its size), but a
+ * term's posting list — the costly part — is let go once no row holds the term, so words that come and
+ * go (ids, dates, typos) don't add up over a relay's life.
  */
 export class LexicalIndex {
   private readonly termIds = new Map<string, number>();
-  private readonly lists: PostingList[] = [];
+  private readonly lists: Array<PostingList | undefined> = [];
   private readonly rowTerms: Array<RowTerms | undefined> = [];
   private lengths = new Float64Array(1024);
   private readonly accumulator = new ScoreAccumulator();
@@ -60,8 +62,8 @@ export class LexicalIndex {
   setTitle(row: number, title: string): void {
     const held = this.rowTerms[row] ?? { ids: NO_IDS, titleIds: NO_IDS };
     const titleIds = this.titleIdsOf(title);
-    for (const id of held.titleIds) this.listOf(id).adjust(row, -BM25.titleWeight);
-    for (const id of titleIds) this.listOf(id).adjust(row, BM25.titleWeight);
+    for (const id of held.titleIds) this.adjustList(id, row, -BM25.titleWeight);
+    for (const id of titleIds) this.adjustList(id, row, BM25.titleWeight);
     const ids = new Set([...held.ids, ...titleIds]);
     const delta = (titleIds.length - held.titleIds.length) * BM25.titleWeight;
     this.rowTerms[row] = { ids: Int32Array.from(ids), titleIds };
@@ -72,7 +74,10 @@ export class LexicalIndex {
   removeRow(row: number): void {
     const held = this.rowTerms[row];
     if (!held) return;
-    for (const id of held.ids) this.lists[id]?.remove(row);
+    for (const id of held.ids) {
+      this.lists[id]?.remove(row);
+      this.releaseIfEmpty(id);
+    }
     this.rowTerms[row] = undefined;
     this.lengths[row] = 0;
   }
@@ -119,6 +124,22 @@ export class LexicalIndex {
       const norm = k1 * (1 - b + (b * (this.lengths[row] ?? 0)) / averageLength);
       accumulator.add(row, (idf * count * (k1 + 1)) / (count + norm));
     }
+  }
+
+  /** Posting lists held now: one per term some row holds (what the index costs beyond its rows). */
+  get heldListCount(): number {
+    let held = 0;
+    for (const list of this.lists) if (list) held += 1;
+    return held;
+  }
+
+  private adjustList(id: number, row: number, delta: number): void {
+    this.listOf(id).adjust(row, delta);
+    this.releaseIfEmpty(id);
+  }
+
+  private releaseIfEmpty(id: number): void {
+    if (this.lists[id]?.size === 0) this.lists[id] = undefined;
   }
 
   private listOf(id: number): PostingList {

@@ -105,6 +105,23 @@ describe('ranking', () => {
     expect(index.score(['heron'], all, 1).count).toBe(0);
   });
 
+  it('[LEX2] words no note holds any more cost no posting list: 1,000 edits with fresh ids hold as many lists as the last text', () => {
+    const index = new LexicalIndex();
+    for (let edit = 0; edit < 1000; edit += 1) index.setRow(edit % 3, 'Log', `entry ticket${edit} closed`);
+    const all = { rows: Int32Array.from([0, 1, 2]), count: 3 };
+    // ticket997–999, plus entry, closed and the title's log.
+    expect(index.heldListCount).toBe(3 + 3);
+    expect(index.score(['ticket999'], all, 3).count).toBe(1);
+    expect(index.score(['ticket5'], all, 3).count).toBe(0);
+    index.setTitle(0, 'Journal');
+    index.setTitle(1, 'Journal');
+    index.setTitle(2, 'Journal');
+    // log gave its list back; journal has one.
+    expect(index.heldListCount).toBe(3 + 3);
+    expect(index.score(['log'], all, 3).count).toBe(0);
+    expect(index.score(['journal', 'ticket998'], all, 3).count).toBe(3);
+  });
+
   it('[LEX2] a rename moves only the title’s terms: the old name stops matching, the text still does', () => {
     const index = new LexicalIndex();
     index.setRow(0, 'Falcon plan', 'launch steps and owners');
