@@ -105,8 +105,12 @@ export function createVaultService(
   }
 
   return {
-    applyOps: (vaultId, ops, now, guard) =>
-      mutex.run(vaultId, async () => {
+    applyOps: async (vaultId, ops, now, guard) => {
+      // OP3's replays (a client resending after a lost answer) take no lock: a retry storm after a network
+      // fault would otherwise queue behind the vault's one writer and starve the connection pool.
+      const replayed = await readReplayedOutcomes(prisma, ops);
+      if (replayed) return { version: await readVersion(vaultId), results: replayed };
+      return mutex.run(vaultId, async () => {
         const results: OpOutcome[] = [];
         let changed = false;
         for (const op of ops) {
@@ -117,7 +121,8 @@ export function createVaultService(
         const version = await readVersion(vaultId);
         if (changed) onTreeChanged(vaultId, version);
         return { version, results };
-      }),
+      });
+    },
 
     async readTree(vaultId, hidden = []) {
       const [version, rows, folders] = await Promise.all([
@@ -289,4 +294,13 @@ async function readVisibleFolders(prisma: PrismaClient, vaultId: string, hidden:
     WHERE vault_id = ${vaultId}
       AND NOT (path_key = ANY(${[...hidden]}::text[]) OR path_key LIKE ANY(${patterns}::text[]))
     ORDER BY path_key`;
+}
+
+/** The stored outcomes of a batch whose every op was applied before (OP3), or null if any is new. */
+async function readReplayedOutcomes(prisma: PrismaClient, ops: readonly VaultOp[]): Promise<OpOutcome[] | null> {
+  const rows = await prisma.vaultOp.findMany({ where: { opId: { in: ops.map((op) => op.opId) } } });
+  if (rows.length === 0) return null;
+  const outcomes = new Map(rows.map((row) => [row.opId, row.outcome as unknown as OpOutcome]));
+  const replayed = ops.map((op) => outcomes.get(op.opId));
+  return replayed.every((outcome) => outcome !== undefined) ? (replayed as OpOutcome[]) : null;
 }

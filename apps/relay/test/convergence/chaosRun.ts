@@ -124,7 +124,7 @@ async function heal(clients: ChaosClient[], proxies: FaultyProxy[]): Promise<voi
   let lastResend = 0;
   await eventually(
     () => {
-      if (Date.now() - lastResend > 200) {
+      if (Date.now() - lastResend > 1500) {
         lastResend = Date.now();
         for (const client of clients) client.resendPendingOps();
       }
