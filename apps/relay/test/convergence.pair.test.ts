@@ -6,7 +6,7 @@ import { type RelayCluster, startRelayPair } from './convergence/relayCluster';
 import { batchesOf, replayable, runPooled, selectSeeds } from './convergence/seedSelection';
 import { isRedisReachable, TEST_REDIS_URL } from './redisProbe';
 
-const { seeds, profile, parallel } = selectSeeds({ first: 10_001, count: 100 });
+const { seeds, profile, parallel } = selectSeeds({ first: 10_001, count: 40 });
 const adminUrl = process.env.BAALDA_TEST_DATABASE_URL?.trim();
 const postgres = testBackends().some((backend) => backend.name === 'postgres');
 const skipReason =
@@ -28,7 +28,7 @@ describe.skipIf(skipReason !== null)('convergence under chaos: two relays on Pos
     await cluster?.close();
   }, 60_000);
 
-  for (const batch of batchesOf(seeds, 25)) {
+  for (const batch of batchesOf(seeds, 20)) {
     it(`[CONV1][CONV2][CONV3][CONV4][SCALE2] seeds ${batch[0]}–${batch.at(-1)}: clients on either relay, both relays and the database agree`, {
       timeout: batch.length * 10_000 + 60_000,
     }, async () => {

@@ -19,6 +19,9 @@ import { gateOf } from './relayGate';
 
 let runCounter = 0;
 
+/** The relay in `src/main.ts` stores after 1 s of quiet and at least every 2 s (DUR1's store window), plus slack. */
+const STORE_WINDOW_MS = 2500;
+
 /**
  * One seeded chaos run: five clients edit three notes and the tree through faulty proxies while relays may
  * be SIGKILLed; then the network heals and every replica must agree (see convergenceChecks). The seed
@@ -58,9 +61,13 @@ export async function runChaosSeed(cluster: RelayCluster, seed: number, profile:
     if (plan.kill) await gate.restart(plan.kill.relay);
     return await gate.withRelaysUp(async () => {
       await heal(clients, proxies);
+      const healedAt = Date.now();
       timer.lap('heal');
       const converged = await checkConverged({ cluster, clients, noteIds, sentOps, initialPaths, plan });
       timer.lap('check');
+      // DUR1: until a store window has passed, the merged state may live only in relay memory and in these
+      // clients; a kill then (another run's) is repaired by the clients resending — so they stay till then.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, healedAt + STORE_WINDOW_MS - Date.now())));
       return converged;
     });
   } finally {
