@@ -6,10 +6,10 @@ import { connectPeer } from './clients';
 
 /**
  * WS7's floor: p95s under this many milliseconds count as this much. Timer granularity, the event loop's
- * turn and a shared two-core CI machine (other test files run beside this one) move a p95 of 2–5 ms by
- * several ms at random; a relay that an attack stalls shows hundreds of ms or seconds, not ten.
+ * turn and a two-core CI machine that also runs the attacker move a p95 of 2–5 ms by several ms at random
+ * (a 10 ms floor failed CI once at 25.5 ms); a relay that an attack stalls shows hundreds of ms or seconds.
  */
-export const NOISE_FLOOR_MS = 10;
+export const NOISE_FLOOR_MS = 25;
 
 /** How long one probe edit may take before it counts as this (a wedged relay would never answer). */
 const EDIT_TIMEOUT_MS = 5_000;

@@ -63,7 +63,8 @@ function postgresBackend(adminUrl: string): TestBackend {
   };
 }
 
-async function runAdmin(adminUrl: string, sql: string): Promise<void> {
+/** Runs one statement as the server's admin (creating and dropping test databases). */
+export async function runAdmin(adminUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

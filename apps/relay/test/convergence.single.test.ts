@@ -23,7 +23,10 @@ describe('convergence under chaos: one relay on PGlite, SIGKILLed at random (iss
     }, async () => {
       const runs: ConvergedRun[] = await runPooled(batch, parallel, (seed) =>
         replayable(seed, () => runChaosSeed(cluster, seed, profile)),
-      );
+      ).catch((error: Error) => {
+        error.message += `\nrelay output:\n${cluster.logTail()}`;
+        throw error;
+      });
       await checkStored(cluster, runs);
     });
   }

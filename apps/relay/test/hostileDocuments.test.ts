@@ -17,8 +17,10 @@ import { startAttackProcess } from './attackProcess';
 import { eventually } from './clients';
 import { syncFrame } from './rawSockets';
 import {
+  assertRelayUp,
   findFreePort,
   mintOwnerToken,
+  pidOf,
   type RelayProcess,
   readStoredStates,
   spawnRelay,
@@ -93,17 +95,6 @@ describe('hostile documents: huge and deeply nested notes (WS7, LIM2, LIM18, DOC
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  function pid(): number {
-    const id = relay.child.pid;
-    if (id === undefined) throw new Error('relay has no pid');
-    return id;
-  }
-
-  async function expectRelayUp(): Promise<void> {
-    expect(relay.child.exitCode, relay.lines.slice(-20).join('\n')).toBeNull();
-    expect((await fetch(`${relay.httpUrl}/api/health`)).status).toBe(200);
-  }
-
   /** A writer in another process, ready to send `frames` for note `docId` once authenticated. */
   async function startWriter(docId: string, frames: Uint8Array[]): Promise<() => Promise<void>> {
     const authenticate = { documentName: noteName(docId), token };
@@ -149,8 +140,8 @@ describe('hostile documents: huge and deeply nested notes (WS7, LIM2, LIM18, DOC
   it('[WS7, LIM1, LIM2] a writer sending 10 MB of text in 1 MB updates: the relay stores and indexes it, others stay within 2× baseline, memory bounded', async () => {
     await createNote(HUGE_NOTE, 'Huge.md');
     const frames = updatesOf((doc) => writeHugeText(doc, 10)).map((update) => syncFrame(noteName(HUGE_NOTE), update));
-    const rssBefore = await residentBytes(pid());
-    const peak = watchResidentPeak(pid());
+    const rssBefore = await residentBytes(pidOf(relay));
+    const peak = watchResidentPeak(pidOf(relay));
     const sendAll = await startWriter(HUGE_NOTE, frames);
     const attack = async () => {
       await sendAll();
@@ -163,7 +154,7 @@ describe('hostile documents: huge and deeply nested notes (WS7, LIM2, LIM18, DOC
     }
     logMeasurement('10 MB note memory', { rssBeforeMiB: mib(rssBefore), rssPeakMiB: mib(peak.peak()) });
     expect(peak.peak() - rssBefore).toBeLessThan(RSS_GROWTH_BOUND);
-    await expectRelayUp();
+    await assertRelayUp(relay);
   });
 
   it('[LIM18] the index keeps the first million characters of the 10 MB note: its start is found, its end is not', async () => {
@@ -182,7 +173,7 @@ describe('hostile documents: huge and deeply nested notes (WS7, LIM2, LIM18, DOC
       await waitUntilSearchable('bottomword', 30_000);
     };
     expectOthersUnaffected('deep nesting', await measureDuringAttack(attack, probe));
-    await expectRelayUp();
+    await assertRelayUp(relay);
   });
 
   it('[LIM2] the nested note was stored whole', async () => {

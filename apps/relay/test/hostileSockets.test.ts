@@ -16,7 +16,16 @@ import {
 import { startAttackProcess } from './attackProcess';
 import type { AttackEnd } from './attackWorker';
 import { authFrame, openAuthenticatedSocket, openRawSocket, type RawSocket, SYNC, syncFrame } from './rawSockets';
-import { findFreePort, mintOwnerToken, type RelayProcess, spawnRelay, stopRelay, waitForHealth } from './relayProcess';
+import {
+  assertRelayUp,
+  findFreePort,
+  mintOwnerToken,
+  pidOf,
+  type RelayProcess,
+  spawnRelay,
+  stopRelay,
+  waitForHealth,
+} from './relayProcess';
 
 /** LIM16/LIM17 attacks may grow the relay's resident memory by at most this much. */
 const RSS_GROWTH_BOUND = 200 * 1024 * 1024;
@@ -56,17 +65,6 @@ describe('hostile sockets before authentication (WS7, WS9, WS10)', { timeout: 90
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  function pid(): number {
-    const id = relay.child.pid;
-    if (id === undefined) throw new Error('relay has no pid');
-    return id;
-  }
-
-  async function expectRelayUp(): Promise<void> {
-    expect(relay.child.exitCode, relay.lines.slice(-20).join('\n')).toBeNull();
-    expect((await fetch(`${relay.httpUrl}/api/health`)).status).toBe(200);
-  }
-
   /**
    * Sends `frames` on a fresh socket as fast as it takes them, and resolves with how the relay closed it.
    * The attacker shares this process's event loop with the probe, so it yields now and then: the probe
@@ -104,8 +102,8 @@ describe('hostile sockets before authentication (WS7, WS9, WS10)', { timeout: 90
   });
 
   it('[WS7, WS9] 20 sockets fanning out over documents and flooding bytes before authentication leave others within 2× baseline and memory bounded', async () => {
-    const rssAtStart = await residentBytes(pid());
-    const peak = watchResidentPeak(pid());
+    const rssAtStart = await residentBytes(pidOf(relay));
+    const peak = watchResidentPeak(pidOf(relay));
     const fanOut = Array.from({ length: 150 }, (_, index) => stepOneFrame(noteName(index)));
     const big = bigUpdateFrame(noteName(0), 300 * 1024);
     const sockets = Array.from({ length: 20 }, (_, index) => (index % 2 ? fanOut : [big, big, big, big]));
@@ -119,12 +117,12 @@ describe('hostile sockets before authentication (WS7, WS9, WS10)', { timeout: 90
     logMeasurement('pre-auth fan-out memory', { rssStartMiB: mib(rssAtStart), rssPeakMiB: mib(peak.peak()) });
     for (const end of ends) expect(end).toMatchObject({ code: 4429 });
     expect(peak.peak() - rssAtStart).toBeLessThan(RSS_GROWTH_BOUND);
-    await expectRelayUp();
+    await assertRelayUp(relay);
   });
 
   it(`[WS7, WS10, WS9, LIM17] 200 silent sockets from one address: ${LIMITS.maxPendingSocketsPerAddress} wait, the rest are closed with 1013; the waiting ones are closed after ${LIMITS.authDeadlineMs} ms`, async () => {
-    const rssAtStart = await residentBytes(pid());
-    const peak = watchResidentPeak(pid());
+    const rssAtStart = await residentBytes(pidOf(relay));
+    const peak = watchResidentPeak(pidOf(relay));
     const sockets: RawSocket[] = [];
     const opened = performance.now();
     const attack = async () => {
@@ -159,7 +157,7 @@ describe('hostile sockets before authentication (WS7, WS9, WS10)', { timeout: 90
     const again = await openRawSocket(relay.syncUrl);
     expect(await again.endWithin(300)).toBe('open');
     again.ws.terminate();
-    await expectRelayUp();
+    await assertRelayUp(relay);
   });
 
   it('[WS9] an authenticated socket is past its pre-auth limits: it may open many documents', async () => {

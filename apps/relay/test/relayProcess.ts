@@ -113,3 +113,24 @@ export async function readStoredStates(pgliteDir: string): Promise<Map<string, U
     await db.close();
   }
 }
+
+/** The relay process's id (for reading its memory from /proc). */
+export function pidOf(relay: RelayProcess): number {
+  const id = relay.child.pid;
+  if (id === undefined) throw new Error('relay has no pid');
+  return id;
+}
+
+/** Fails, with the relay's last output, unless the process still runs and answers `/api/health`. */
+export async function assertRelayUp(relay: RelayProcess): Promise<void> {
+  if (relay.child.exitCode !== null || relay.child.signalCode !== null) {
+    throw new Error(
+      `relay exited (${relay.child.exitCode ?? relay.child.signalCode}):\n${relay.lines.slice(-20).join('\n')}`,
+    );
+  }
+  const status = await fetch(`${relay.httpUrl}/api/health`).then(
+    (response) => response.status,
+    (error: Error) => error.message,
+  );
+  if (status !== 200) throw new Error(`relay health answered ${status}`);
+}

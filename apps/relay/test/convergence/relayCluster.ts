@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { runAdmin } from '../backends';
 import { findFreePort, mintOwnerToken, type RelayProcess, spawnRelay, stopRelay, waitForHealth } from '../relayProcess';
 
 /** What the database holds for one note: its stored Yjs state, its index row and its tree row. */
@@ -112,7 +113,13 @@ function relayProcesses(slots: Slot[], env: NodeJS.ProcessEnv) {
       kill: (index: number) => stop(index, 'SIGKILL'),
       start,
       isUp: (index: number) => slotAt(index).process !== null,
-      logTail: () => log.slice(-60).join('\n'),
+      logTail: () =>
+        [
+          ...log.slice(-40),
+          ...slots.flatMap((slot, index) =>
+            (slot.process?.lines ?? []).slice(-40).map((line) => `[relay ${index}, running] ${line}`),
+          ),
+        ].join('\n'),
     }),
   };
 }
@@ -169,17 +176,8 @@ async function readStoredFromPostgres(url: string, docIds: readonly string[]): P
 
 async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `baalda_conv_${process.pid}_${randomUUID().slice(0, 8)}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
+  await runAdmin(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: url.toString(), drop: () => runAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
