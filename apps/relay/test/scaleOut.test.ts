@@ -89,6 +89,27 @@ async function writeIndexRowBehindTheRelays(target: DatabaseTarget, docId: strin
   }
 }
 
+/** Adds a paragraph to a note's stored state straight in PostgreSQL, as a third relay would, telling no one. */
+async function storeEditBehindTheRelays(target: DatabaseTarget, docId: string, paragraph: string): Promise<void> {
+  if (target.kind !== 'postgres') throw new Error('scale-out runs on PostgreSQL only');
+  const client = new pg.Client({ connectionString: target.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ state: Buffer }>('SELECT state FROM note_document WHERE doc_id = $1', [
+      docId,
+    ]);
+    const doc = new Y.Doc();
+    if (rows[0]) Y.applyUpdate(doc, new Uint8Array(rows[0].state));
+    appendParagraph(doc, paragraph);
+    await client.query('UPDATE note_document SET state = $2, updated_at = now() WHERE doc_id = $1', [
+      docId,
+      Buffer.from(Y.encodeStateAsUpdate(doc)),
+    ]);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Kills the Redis connections this test process's relays receive events on; ioredis reconnects them. */
 async function dropEventConnectionsOfThisProcess(): Promise<void> {
   const redis = new Redis(REDIS_URL);
@@ -290,6 +311,25 @@ describe.skipIf(skipReason !== null)('several relays on one PostgreSQL and one R
       async () => (await searchPaths(beta, 'kingfishers')).includes('Missed.md'),
       () => 'beta did not re-read the index after its event connection came back',
     );
+  });
+
+  it('[SCALE9] an edit a relay stored but whose Redis messages were lost reaches the clients of both relays', async () => {
+    const docId = 'scaleLostMessage_001';
+    await createNote(alpha, docId, 'Lost.md');
+    const alice = await peer(alpha, docId);
+    const bob = await peer(beta, docId);
+    appendParagraph(alice.doc, 'written while Redis worked');
+    await eventually(
+      async () => (await storedText(target, docId)).includes('written while Redis worked'),
+      () => 'the first edit was never stored',
+    );
+    await storeEditBehindTheRelays(target, docId, 'stored by a relay whose messages were lost');
+    for (const person of [alice, bob]) {
+      await eventually(
+        () => person.text().includes('stored by a relay whose messages were lost'),
+        () => `the loaded copy never caught up: ${person.text()}`,
+      );
+    }
   });
 
   it('[SCALE8, ACC6] failed sign-ins through alpha slow the next attempt through beta', async () => {

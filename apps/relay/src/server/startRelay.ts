@@ -29,6 +29,7 @@ import { IndexExtension } from '../extensions/IndexExtension';
 import { PersistenceExtension } from '../extensions/PersistenceExtension';
 import { StoreCycleReadings } from '../extensions/storeCycleReadings';
 import { broadcastTreeChanged, VaultChannelExtension } from '../extensions/VaultChannelExtension';
+import { startDatabaseCatchUp } from '../scale/catchUpFromDatabase';
 import { resyncFromDatabase } from '../scale/resyncFromDatabase';
 import { joinRelays, type ScaleOut } from '../scale/scaleOut';
 import { type CallMeter, localCallMeter, localSignInGuard } from '../scale/sharedLimits';
@@ -131,6 +132,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const closeNotes = (docIds: readonly string[]) => {
     for (const docId of docIds) hocuspocus.closeConnections(formatNoteDocumentName(docId));
   };
+  // SCALE9: a relay of a group folds in what the others stored; alone, it is its notes' only writer.
+  const catchUp = options.redisUrl
+    ? startDatabaseCatchUp({ prisma: database.prisma, hocuspocus, logger: options.logger })
+    : null;
   const scale = await joinRelays(options.redisUrl, {
     prefix: options.redisPrefix,
     hocuspocus,
@@ -139,10 +144,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       reloadIndexRows: (docIds) => indexes.reloadRows(docIds),
       closeNotes,
       treeChanged,
-      resync: resyncFromDatabase({ prisma: database.prisma, indexes, hocuspocus, treeChanged, closeNotes }),
+      resync: resyncFromDatabase({ prisma: database.prisma, indexes, hocuspocus, treeChanged, closeNotes, catchUp }),
     },
   }).catch(async (error: unknown) => {
     rechecks.stop();
+    await catchUp?.stop();
     await database.close();
     throw error;
   });
@@ -259,6 +265,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         async () => {
           await versionScheduler.idle();
           await attachments.close();
+          await catchUp?.stop();
           await scale.close();
           await database.close();
         },
