@@ -1,7 +1,9 @@
+import { RELAY_ERRORS } from '@baalda/core';
 import type { Extension, onAuthenticatePayload } from '@hocuspocus/server';
 import type { AccessService } from '../access/accessService';
 import { type DocumentRights, decideDocument } from '../access/documentAccess';
 import { type CallerRef, refOf } from '../access/socketCallers';
+import { closeFrameFor } from '../server/closeCodes';
 import type { Logger } from '../server/logger';
 
 /** Closes the client's whole WebSocket (ACL6: the provider reconnects and every document is decided anew). */
@@ -36,6 +38,23 @@ export class AccessExtension implements Extension {
   ) {}
 
   async onAuthenticate(payload: onAuthenticatePayload<SyncContext>): Promise<Partial<SyncContext>> {
+    try {
+      return await this.decide(payload);
+    } catch (error) {
+      if (isRefusal(error)) throw error;
+      // WS12: the relay failed, not the caller. A refusal would show "no access" until the next reconnect;
+      // closing the socket makes the provider reconnect (with its backoff) and ask again.
+      this.logger.error('sync access not decided', {
+        document: payload.documentName,
+        message: (error as Error).message,
+      });
+      const { code, reason } = closeFrameFor('ACCESS_CHECK_FAILED', RELAY_ERRORS.ACCESS_CHECK_FAILED);
+      payload.context.edgeSocket?.close(code, reason);
+      throw refusal(reason);
+    }
+  }
+
+  private async decide(payload: onAuthenticatePayload<SyncContext>): Promise<Partial<SyncContext>> {
     const now = this.clock();
     const caller = await this.access.callers.resolve(
       {
@@ -60,4 +79,8 @@ export class AccessExtension implements Extension {
 
 function refusal(reason: string): { reason: string } {
   return { reason };
+}
+
+function isRefusal(error: unknown): error is { reason: string } {
+  return typeof error === 'object' && error !== null && !(error instanceof Error) && 'reason' in error;
 }

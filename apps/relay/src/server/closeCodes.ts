@@ -13,6 +13,7 @@ const CLOSE_CODES: Partial<Record<RelayErrorCode, number>> = {
   PRE_AUTH_LIMIT: 4429,
   // RFC 6455's "Try Again Later".
   TOO_MANY_PENDING_SOCKETS: 1013,
+  ACCESS_CHECK_FAILED: 1013,
 };
 
 /** A close code and a reason that fits the 123-byte limit of a close frame. */

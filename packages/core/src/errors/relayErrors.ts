@@ -15,6 +15,8 @@ export const RELAY_ERRORS = {
   PRE_AUTH_LIMIT: 'Too much traffic before authentication.',
   /** Too many sync sockets are waiting to authenticate; try again shortly (WS10). */
   TOO_MANY_PENDING_SOCKETS: 'Too many connections are waiting to authenticate.',
+  /** The relay could not decide a sync socket's access (its database did not answer); reconnect (WS12). */
+  ACCESS_CHECK_FAILED: 'The relay could not check access just now; reconnect shortly.',
   /** A message addressed a document name the relay does not serve. */
   DOCUMENT_NAME_INVALID: 'The document name is not one the relay serves.',
   /** An HTTP request body was not valid JSON or did not match the expected shape. */
