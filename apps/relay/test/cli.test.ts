@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBody } from './apiBody';
 import { pgliteBackend } from './backends';
+import { cliBundle } from './cliBundle';
 import { adminFetch, authedFetch, sessionCookie, startTestRelay, TEST_OWNER, type TestRelay } from './relays';
 
-const CLI = join(import.meta.dirname, '..', 'src', 'cli', 'main.ts');
-const TSX = join(import.meta.dirname, '..', '..', '..', 'node_modules', '.bin', 'tsx');
+// The CLI as one file run by Node: starting it through tsx costs seconds a time (see cliBundle).
+const CLI = await cliBundle();
 const BOB = { email: 'bob@baalda.test', password: 'bob keeps a long password' };
 const SECRET_LINE = /^baalda_pat_[A-Za-z0-9_-]{43}\n$/;
 
@@ -21,7 +22,7 @@ interface CliRun {
 // The CLI's own variables are dropped so the machine running the tests can't change what they see.
 const { BAALDA_TOKEN, BAALDA_ADMIN_KEY_FILE, BAALDA_DATA_DIR, BAALDA_RELAY_URL, ...quietEnv } = process.env;
 
-// Every step spawns the CLI (about a second of start-up each), so tests get more than the default 30 s.
+// Every step spawns the CLI, so tests get more than the default 30 s.
 describe('the baalda CLI', { timeout: 120_000 }, () => {
   let relay: TestRelay;
   let dispose: () => Promise<void>;
@@ -32,8 +33,11 @@ describe('the baalda CLI', { timeout: 120_000 }, () => {
   function runCli(args: string[], options: { stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
     return new Promise((resolve) => {
       const env = { ...quietEnv, ...options.env };
-      const child = execFile(TSX, [CLI, '--relay', relay.httpUrl, ...args], { cwd: workDir, env }, (error, out, err) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out, stderr: err }),
+      const child = execFile(
+        process.execPath,
+        [CLI, '--relay', relay.httpUrl, ...args],
+        { cwd: workDir, env },
+        (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out, stderr: err }),
       );
       child.stdin?.end(options.stdin ?? '');
     });

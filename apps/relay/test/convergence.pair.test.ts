@@ -35,7 +35,7 @@ describe.skipIf(skipReason !== null)('convergence under chaos: two relays on Pos
 
   for (const batch of batchesOf(seeds, 20)) {
     it(`[CONV1][CONV2][CONV3][CONV4][SCALE2] seeds ${batch[0]}–${batch.at(-1)}: clients on either relay, both relays and the database agree`, {
-      timeout: batch.length * 10_000 + 60_000,
+      timeout: batch.length * 15_000 + 120_000,
     }, async () => {
       const runs: ConvergedRun[] = await runPooled(batch, parallel, (seed) =>
         replayable(seed, () => runChaosSeed(cluster, seed, profile)),

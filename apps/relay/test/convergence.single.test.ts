@@ -19,7 +19,7 @@ describe('convergence under chaos: one relay on PGlite, SIGKILLed at random (iss
 
   for (const batch of batchesOf(seeds, 20)) {
     it(`[CONV1][CONV2][CONV3][CONV4] seeds ${batch[0]}–${batch.at(-1)}: every replica, the relay and the database agree`, {
-      timeout: batch.length * 10_000 + 60_000,
+      timeout: batch.length * 15_000 + 120_000,
     }, async () => {
       const runs: ConvergedRun[] = await runPooled(batch, parallel, (seed) =>
         replayable(seed, () => runChaosSeed(cluster, seed, profile)),

@@ -3,6 +3,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteBackend } from './backends';
+import { cliBundle } from './cliBundle';
 import { appendParagraph, eventually } from './clients';
 import {
   createRemoteNote,
@@ -15,7 +16,8 @@ import {
 } from './mirrorFixtures';
 import { startTestRelay, type TestRelay } from './relays';
 
-const CLI = join(import.meta.dirname, '..', 'src', 'cli', 'main.ts');
+// The CLI as one file run by Node: starting it through tsx costs seconds a time (see cliBundle).
+const CLI = await cliBundle();
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 // The CLI's own variables are dropped so the machine running the tests can't change what they see.
@@ -28,7 +30,7 @@ interface MirrorProcess {
   readonly exited: Promise<number | null>;
 }
 
-// Each mirror is a tsx process (a second or two to start), so this file gets more than the default 30 s.
+// Each mirror is a process of its own, killed and started again, so this file gets more than the default 30 s.
 describe('mirror: killed and restarted, as a child process (issue 9)', { timeout: 120_000 }, () => {
   let relay: TestRelay;
   let dispose: () => Promise<void>;
@@ -50,9 +52,9 @@ describe('mirror: killed and restarted, as a child process (issue 9)', { timeout
 
   function spawnMirror(vault: Pick<TestVault, 'token' | 'vaultId'>, dir: string): MirrorProcess {
     const args = ['mirror', '--url', relay.httpUrl, '--token', vault.token, '--vault', vault.vaultId];
-    // Node itself with tsx's loader, not the tsx wrapper: the wrapper runs the CLI in a child process of its
-    // own, which a SIGKILL of the wrapper would leave running.
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args, dir, '--interval', '100'], {
+    // Node itself, not a wrapper such as tsx's, which would run the CLI in a child process of its own that a
+    // SIGKILL of the wrapper would leave running.
+    const child = spawn(process.execPath, [CLI, ...args, dir, '--interval', '100'], {
       cwd: ROOT,
       env: quietEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,13 +8,14 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takeBaaldaId } from '../src/cli/transfer/baaldaId';
 import { pgliteBackend } from './backends';
+import { cliBundle } from './cliBundle';
 import { callTool, connectMcp } from './mcpClients';
 import { authedFetch, startTestRelay, type TestRelay } from './relays';
 import { seededRandom } from './seededRandom';
 import { noteStamps, runTransfer, type TreeEntry, treeOf, writeTree } from './transferHarness';
 
-const CLI = join(import.meta.dirname, '..', 'src', 'cli', 'main.ts');
-const TSX = join(import.meta.dirname, '..', '..', '..', 'node_modules', '.bin', 'tsx');
+// The CLI as one file run by Node: starting it through tsx costs seconds a time (see cliBundle).
+const CLI = await cliBundle();
 // The CLI's own variables are dropped so the machine running the tests can't change what they see.
 const { BAALDA_TOKEN, BAALDA_RELAY_URL, ...quietEnv } = process.env;
 const FIXTURES = join(import.meta.dirname, 'fixtures', 'markdown');
@@ -205,7 +206,7 @@ describe('export and import with files the vault refuses (XFER)', { timeout: 60_
   function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
       const argv = [CLI, '--relay', relay.httpUrl, '--token', relay.token, ...args];
-      execFile(TSX, argv, { cwd: work, env: quietEnv }, (error, stdout, stderr) =>
+      execFile(process.execPath, argv, { cwd: work, env: quietEnv }, (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       );
     });

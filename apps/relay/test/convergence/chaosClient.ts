@@ -1,5 +1,5 @@
 import { formatNoteDocumentName, formatVaultDocumentName, type OpOutcome, type VaultOp } from '@baalda/core';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { type EditJournal, makeRandomEdit, newJournal } from './noteEdits';
@@ -23,6 +23,8 @@ export interface ChaosClient {
   sendOp(op: VaultOp): void;
   resendPendingOps(): void;
   isSynced(): boolean;
+  /** Why the client is not synced: the socket's status and each provider's that is not. */
+  syncState(): string;
   destroy(): void;
 }
 
@@ -48,7 +50,7 @@ export function openChaosClient(options: {
   token: string;
   docIds: readonly string[];
 }): ChaosClient {
-  const socket = new HocuspocusProviderWebsocket({ url: options.url, WebSocketPolyfill: QuietWebSocket, ...RECONNECT });
+  const socket = new ChaosSocket({ url: options.url, WebSocketPolyfill: QuietWebSocket, ...RECONNECT });
   const docs = new Map<string, Y.Doc>();
   const journals = new Map<string, EditJournal>();
   const providers: HocuspocusProvider[] = [];
@@ -76,7 +78,7 @@ export function openChaosClient(options: {
     isOnline: () => online,
     goOffline: () => {
       online = false;
-      socket.disconnect();
+      socket.dropConnection();
     },
     goOnline: () => {
       if (online) return;
@@ -91,11 +93,33 @@ export function openChaosClient(options: {
       for (const op of ops.pending.values()) ops.send(op);
     },
     isSynced: () => online && providers.every((provider) => provider.isSynced && provider.isAuthenticated),
+    syncState: () =>
+      [
+        `${options.name} (${online ? 'online' : 'offline'}, socket ${socket.status})`,
+        ...providers
+          .filter((provider) => !(provider.isSynced && provider.isAuthenticated))
+          .map(
+            (provider) =>
+              `${provider.configuration.name}: synced ${provider.isSynced}, authenticated ${provider.isAuthenticated}, unsynced changes ${provider.unsyncedChanges}`,
+          ),
+      ].join('; '),
     destroy: () => {
       for (const provider of providers) provider.destroy();
       socket.destroy();
     },
   };
+}
+
+/**
+ * Goes offline as the web app does (`dropConnection` in apps/web/lib/syncSocket.ts): the socket counts as
+ * closed at once. `disconnect()` alone leaves it "connected" until the close handshake ends, and a
+ * `connect()` in that window returns early without wanting a connection again: the socket stays closed.
+ */
+class ChaosSocket extends HocuspocusProviderWebsocket {
+  dropConnection(): void {
+    this.disconnect();
+    if (this.status !== WebSocketStatus.Disconnected) this.emit('close', { event: { code: 4000, reason: 'offline' } });
+  }
 }
 
 function attach(socket: HocuspocusProviderWebsocket, name: string, document: Y.Doc, token: string) {

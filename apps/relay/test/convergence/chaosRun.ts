@@ -19,6 +19,12 @@ import { gateOf } from './relayGate';
 
 let runCounter = 0;
 
+/**
+ * How long a run waits for clients to sync (at the start, after healing) or for ops to be answered. These
+ * bound liveness, not correctness: on a loaded two-core machine a relay restart alone takes 15 s.
+ */
+const PATIENCE_MS = 45_000;
+
 /** The relay in `src/main.ts` stores after 1 s of quiet and at least every 2 s (DUR1's store window), plus slack. */
 const STORE_WINDOW_MS = 2500;
 
@@ -33,31 +39,30 @@ export async function runChaosSeed(cluster: RelayCluster, seed: number, profile:
   runCounter += 1;
   const names = namesOf(seed, runCounter);
   const noteIds = Array.from({ length: NOTES_PER_RUN }, (_, index) => names.noteId(index));
-  const initialPaths = await gateOf(cluster).withRelaysUp(() => createNotes(cluster, noteIds, names.folder));
+  const gate = gateOf(cluster);
   const proxies = await Promise.all(
     cluster.syncUrls.map((url, index) => startFaultyProxy(url, seededRandom(seed * 31 + index))),
   );
-  const clients = CLIENT_NAMES.map((name, index) =>
-    openChaosClient({
-      name,
-      clientNumber: index,
-      seed,
-      url: (proxies[plan.homes[index] ?? 0] as FaultyProxy).url,
-      token: cluster.token,
-      docIds: noteIds,
-    }),
-  );
+  const clients: ChaosClient[] = [];
   const timer = phaseTimer(seed);
   try {
-    await eventually(
-      () => clients.every((client) => client.isSynced()),
-      () => 'clients never synced',
-      20_000,
-    );
+    // With the relays up: another run's kill waits until this run's notes exist and its clients synced.
+    const initialPaths = await gate.withRelaysUp(async () => {
+      const paths = await createNotes(cluster, noteIds, names.folder);
+      for (const [index, name] of CLIENT_NAMES.entries()) {
+        const url = (proxies[plan.homes[index] ?? 0] as FaultyProxy).url;
+        clients.push(openChaosClient({ name, clientNumber: index, seed, url, token: cluster.token, docIds: noteIds }));
+      }
+      await eventually(
+        () => clients.every((client) => client.isSynced()),
+        () => 'clients never synced',
+        PATIENCE_MS,
+      );
+      return paths;
+    });
     timer.lap('connect');
     const sentOps = await playSteps({ cluster, plan, random, clients, proxies, names, noteIds });
     timer.lap(`play ${plan.steps} steps${plan.kill ? ' (kill)' : ''}`);
-    const gate = gateOf(cluster);
     if (plan.kill) await gate.restart(plan.kill.relay);
     return await gate.withRelaysUp(async () => {
       await heal(clients, proxies);
@@ -125,8 +130,12 @@ async function heal(clients: ChaosClient[], proxies: FaultyProxy[]): Promise<voi
   for (const proxy of proxies) proxy.cutAll();
   await eventually(
     () => clients.every((client) => client.isSynced()),
-    () => `not synced after healing: ${clients.filter((client) => !client.isSynced()).map((client) => client.name)}`,
-    30_000,
+    () =>
+      `not synced after healing: ${clients
+        .filter((client) => !client.isSynced())
+        .map((client) => client.syncState())
+        .join(' | ')}`,
+    PATIENCE_MS,
   );
   let lastResend = 0;
   await eventually(
@@ -138,7 +147,7 @@ async function heal(clients: ChaosClient[], proxies: FaultyProxy[]): Promise<voi
       return clients.every((client) => client.pendingOps.size === 0);
     },
     () => `ops never answered: ${clients.flatMap((client) => [...client.pendingOps.keys()])}`,
-    20_000,
+    PATIENCE_MS,
   );
 }
 

@@ -108,7 +108,7 @@ async function checkRelaysServe(cluster: RelayCluster, notes: Map<string, Finger
           () => JSON.stringify(fingerprintOf(doc)) === JSON.stringify(expected),
           () =>
             `${syncUrl} serves ${docId} as ${describeFingerprint(fingerprintOf(doc))}, clients have ${describeFingerprint(expected)}`,
-          10_000,
+          20_000,
         );
       }
     } finally {
@@ -139,6 +139,7 @@ async function observeNotes(syncUrl: string, token: string, docIds: string[]) {
     await eventually(
       () => providers.every((provider) => provider.isSynced),
       () => `observer of ${syncUrl} never synced`,
+      30_000,
     );
   } catch (error) {
     destroy();

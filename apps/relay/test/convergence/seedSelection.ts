@@ -75,6 +75,8 @@ export async function replayable<T>(seed: number, run: () => Promise<T>): Promis
   } catch (error) {
     (error as Error).message =
       `seed ${seed} failed (replay: BAALDA_CONVERGENCE_SEED=${seed} npx vitest run test/convergence): ${(error as Error).message}`;
+    // A batch reports its first failure only once every seed in it has ended; a long run says it at once.
+    if (process.env.BAALDA_CONVERGENCE_DEBUG) console.log(`FAILED ${(error as Error).message.slice(0, 1500)}`);
     throw error;
   }
 }
