@@ -45,7 +45,6 @@ const run = spawnSync(
     env: {
       ...process.env,
       BAALDA_CONVERGENCE_PROFILE: 'long',
-      BAALDA_CONVERGENCE_PAIR: '1',
       BAALDA_CONVERGENCE_SEEDS: String(seeds),
       BAALDA_CONVERGENCE_FIRST: String(first),
       BAALDA_CONVERGENCE_PARALLEL: String(parallel),
