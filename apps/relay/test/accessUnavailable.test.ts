@@ -1,27 +1,15 @@
 import { formatNoteDocumentName } from '@baalda/core';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { nextOpId, postOps } from './apiBody';
-import { testBackends } from './backends';
+import { runAdmin, testBackends } from './backends';
 import { eventually } from './clients';
 import { startTestRelay, type TestRelay } from './relays';
 
 const postgres = testBackends().find((backend) => backend.name === 'postgres');
 if (!postgres) console.warn('[accessUnavailable] skipped: BAALDA_TEST_DATABASE_URL is not set');
-
-/** Runs SQL on the relay's database behind its back (a database that stops answering one query). */
-async function onDatabase(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 describe.skipIf(!postgres)('a relay that cannot decide access for a moment (WS12)', () => {
   let relay: TestRelay;
@@ -45,7 +33,7 @@ describe.skipIf(!postgres)('a relay that cannot decide access for a moment (WS12
     const docId = 'accessCheckFailed_01';
     await postOps(relay, [{ opId: nextOpId(), kind: 'createNote', docId, path: 'Busy.md', createdAt: Date.now() }]);
     // Every token lookup now fails, as it would while the database is away or its pool exhausted.
-    await onDatabase(url, 'ALTER TABLE access_token RENAME TO access_token_away');
+    await runAdmin(url, 'ALTER TABLE access_token RENAME TO access_token_away');
     const closes: number[] = [];
     const refusals: string[] = [];
     const socket = new HocuspocusProviderWebsocket({
@@ -70,7 +58,7 @@ describe.skipIf(!postgres)('a relay that cannot decide access for a moment (WS12
         () => `closes so far: ${closes}; refusals: ${refusals}; synced ${provider.isSynced}`,
       );
       expect(new Set(closes)).toEqual(new Set([1013]));
-      await onDatabase(url, 'ALTER TABLE access_token_away RENAME TO access_token');
+      await runAdmin(url, 'ALTER TABLE access_token_away RENAME TO access_token');
       await eventually(
         () => provider.isSynced,
         () => 'the client never got in after the database came back',
@@ -79,7 +67,7 @@ describe.skipIf(!postgres)('a relay that cannot decide access for a moment (WS12
     } finally {
       provider.destroy();
       socket.destroy();
-      await onDatabase(url, 'ALTER TABLE IF EXISTS access_token_away RENAME TO access_token');
+      await runAdmin(url, 'ALTER TABLE IF EXISTS access_token_away RENAME TO access_token');
     }
   });
 });

@@ -34,19 +34,28 @@ async function searchPaths(relay: TestRelay, query: string): Promise<string[]> {
   return (body.results ?? []).map((result) => result.path);
 }
 
-/** The text of a note's stored state, read straight from PostgreSQL ('' before its first store). */
-async function storedText(target: DatabaseTarget, docId: string): Promise<string> {
+/** Runs `work` with a connection of its own to the relays' PostgreSQL database. */
+async function onDatabase<T>(target: DatabaseTarget, work: (client: pg.Client) => Promise<T>): Promise<T> {
   if (target.kind !== 'postgres') throw new Error('scale-out runs on PostgreSQL only');
   const client = new pg.Client({ connectionString: target.url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ state: Buffer }>('SELECT state FROM note_document WHERE doc_id = $1', [
-      docId,
-    ]);
-    return rows[0] ? textOf(new Uint8Array(rows[0].state)) : '';
+    return await work(client);
   } finally {
     await client.end();
   }
+}
+
+/** A note's stored Yjs state, read straight from PostgreSQL (null before its first store). */
+async function storedState(client: pg.Client, docId: string): Promise<Uint8Array | null> {
+  const { rows } = await client.query<{ state: Buffer }>('SELECT state FROM note_document WHERE doc_id = $1', [docId]);
+  return rows[0] ? new Uint8Array(rows[0].state) : null;
+}
+
+/** The text of a note's stored state ('' before its first store). */
+async function storedText(target: DatabaseTarget, docId: string): Promise<string> {
+  const state = await onDatabase(target, (client) => storedState(client, docId));
+  return state ? textOf(state) : '';
 }
 
 /** A client of beta's (or alpha's) `vault:default` channel, recording the tree versions it hears. */
@@ -76,38 +85,26 @@ async function listenToTree(relay: TestRelay): Promise<{ versions: number[]; des
 
 /** Rewrites a note's index row straight in PostgreSQL, as a relay would, but tells no relay. */
 async function writeIndexRowBehindTheRelays(target: DatabaseTarget, docId: string, content: string): Promise<void> {
-  if (target.kind !== 'postgres') throw new Error('scale-out runs on PostgreSQL only');
-  const client = new pg.Client({ connectionString: target.url });
-  await client.connect();
-  try {
-    await client.query(
+  await onDatabase(target, (client) =>
+    client.query(
       'UPDATE note_index SET content = $2, vector = $3, embedder = $4, version = version + 1000 WHERE doc_id = $1',
       [docId, content, encodeVector(hashedEmbedder.embed(content)), hashedEmbedder.name],
-    );
-  } finally {
-    await client.end();
-  }
+    ),
+  );
 }
 
 /** Adds a paragraph to a note's stored state straight in PostgreSQL, as a third relay would, telling no one. */
 async function storeEditBehindTheRelays(target: DatabaseTarget, docId: string, paragraph: string): Promise<void> {
-  if (target.kind !== 'postgres') throw new Error('scale-out runs on PostgreSQL only');
-  const client = new pg.Client({ connectionString: target.url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ state: Buffer }>('SELECT state FROM note_document WHERE doc_id = $1', [
-      docId,
-    ]);
+  await onDatabase(target, async (client) => {
     const doc = new Y.Doc();
-    if (rows[0]) Y.applyUpdate(doc, new Uint8Array(rows[0].state));
+    const state = await storedState(client, docId);
+    if (state) Y.applyUpdate(doc, state);
     appendParagraph(doc, paragraph);
     await client.query('UPDATE note_document SET state = $2, updated_at = now() WHERE doc_id = $1', [
       docId,
       Buffer.from(Y.encodeStateAsUpdate(doc)),
     ]);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Kills the Redis connections this test process's relays receive events on; ioredis reconnects them. */
