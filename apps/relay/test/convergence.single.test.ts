@@ -3,7 +3,7 @@ import { type RelayCluster, startSingleRelay } from './convergence/relayCluster'
 import { batchTimeout, type PinnedSeed, pinnedLong, runSeedBatch } from './convergence/seedBatch';
 import { batchesOf, selectSeeds } from './convergence/seedSelection';
 
-const { seeds, profile, parallel } = selectSeeds({ first: 1, count: 40 });
+const { seeds, profile, parallel } = selectSeeds({ first: 1, count: 30 });
 
 const PINNED: PinnedSeed[] = [
   pinnedLong(
