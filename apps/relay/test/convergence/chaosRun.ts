@@ -160,16 +160,33 @@ async function createNotes(cluster: RelayCluster, noteIds: string[], folder: str
     path: paths.get(docId),
     createdAt: Date.now(),
   }));
-  const response = await fetch(`${cluster.httpUrl}/api/vaults/default/ops`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${cluster.token}` },
-    body: JSON.stringify({ ops }),
-  });
+  const response = await postOnce(`${cluster.httpUrl}/api/vaults/default/ops`, cluster.token, { ops });
   const body = (await response.json()) as { results?: Array<{ ok: boolean }> };
   if (!response.ok || !body.results?.every((result) => result.ok)) {
     throw new Error(`creating the run's notes: ${response.status} ${JSON.stringify(body)}`);
   }
   return paths;
+}
+
+/**
+ * POSTs ops, sending them again if the connection fails: after a relay restart on the same port, fetch may
+ * reuse a kept-alive socket of the killed process and fail without an answer. Ops carry their ids, so a
+ * second delivery answers as the first did (OP3), as the web app's outbox relies on.
+ */
+async function postOnce(url: string, token: string, body: unknown): Promise<Response> {
+  const init = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
 }
 
 // BAALDA_CONVERGENCE_DEBUG=1 prints where each run's time goes.
