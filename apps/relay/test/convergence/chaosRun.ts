@@ -160,7 +160,7 @@ async function createNotes(cluster: RelayCluster, noteIds: string[], folder: str
     path: paths.get(docId),
     createdAt: Date.now(),
   }));
-  const response = await postOnce(`${cluster.httpUrl}/api/vaults/default/ops`, cluster.token, { ops });
+  const response = await postWithReplays(`${cluster.httpUrl}/api/vaults/default/ops`, cluster.token, { ops });
   const body = (await response.json()) as { results?: Array<{ ok: boolean }> };
   if (!response.ok || !body.results?.every((result) => result.ok)) {
     throw new Error(`creating the run's notes: ${response.status} ${JSON.stringify(body)}`);
@@ -173,7 +173,7 @@ async function createNotes(cluster: RelayCluster, noteIds: string[], folder: str
  * reuse a kept-alive socket of the killed process and fail without an answer. Ops carry their ids, so a
  * second delivery answers as the first did (OP3), as the web app's outbox relies on.
  */
-async function postOnce(url: string, token: string, body: unknown): Promise<Response> {
+async function postWithReplays(url: string, token: string, body: unknown): Promise<Response> {
   const init = {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
