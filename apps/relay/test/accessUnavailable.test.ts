@@ -1,11 +1,11 @@
 import { formatNoteDocumentName } from '@baalda/core';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { nextOpId, postOps } from './apiBody';
 import { runAdmin, testBackends } from './backends';
 import { eventually } from './clients';
+import { QuietWebSocket } from './quietWebSocket';
 import { startTestRelay, type TestRelay } from './relays';
 
 const postgres = testBackends().find((backend) => backend.name === 'postgres');
@@ -38,7 +38,7 @@ describe.skipIf(!postgres)('a relay that cannot decide access for a moment (WS12
     const refusals: string[] = [];
     const socket = new HocuspocusProviderWebsocket({
       url: relay.syncUrl,
-      WebSocketPolyfill: WebSocket,
+      WebSocketPolyfill: QuietWebSocket,
       delay: 100,
       minDelay: 50,
       maxDelay: 300,

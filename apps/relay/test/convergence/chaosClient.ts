@@ -1,7 +1,7 @@
 import { formatNoteDocumentName, formatVaultDocumentName, type OpOutcome, type VaultOp } from '@baalda/core';
 import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
-import WebSocket from 'ws';
 import * as Y from 'yjs';
+import { QuietWebSocket } from '../quietWebSocket';
 import { type EditJournal, makeRandomEdit, newJournal } from './noteEdits';
 
 /**
@@ -26,17 +26,6 @@ export interface ChaosClient {
   /** Why the client is not synced: the socket's status and each provider's that is not. */
   syncState(): string;
   destroy(): void;
-}
-
-/**
- * `ws` emits 'error' when a socket still connecting is closed, which the provider does when it disconnects
- * or is destroyed mid-handshake (often, in a chaos run); with no listener that error would be uncaught.
- */
-class QuietWebSocket extends WebSocket {
-  constructor(...args: ConstructorParameters<typeof WebSocket>) {
-    super(...args);
-    this.on('error', () => {});
-  }
 }
 
 /** Reconnect quickly: a chaos run cuts connections often and must stay short. */
