@@ -1,7 +1,7 @@
 import type { RateLimit, VersionSettings } from '@baalda/core';
 import { TEST_PASSWORD_COST } from '../src/access/passwords';
 import type { DatabaseTarget } from '../src/db/openDatabase';
-import { silentLogger } from '../src/server/logger';
+import { type Logger, silentLogger } from '../src/server/logger';
 import { type Relay, startRelay } from '../src/server/startRelay';
 
 /** The account every test relay is opened with: the relay's first account, owner of `default`. */
@@ -26,6 +26,8 @@ export async function startTestRelay(
     /** SCALE1: join the relays on this Redis (with `redisPrefix`, so test runs never hear each other). */
     redisUrl?: string;
     redisPrefix?: string;
+    /** Where the relay's log lines go; nowhere by default. */
+    logger?: Logger;
   } = {},
 ): Promise<TestRelay> {
   const relay = await startRelay({
@@ -33,7 +35,7 @@ export async function startTestRelay(
     port: 0,
     host: '127.0.0.1',
     webDir: overrides.webDir ?? '/nonexistent-web-dir',
-    logger: silentLogger,
+    logger: overrides.logger ?? silentLogger,
     storeDebounceMs: overrides.storeDebounceMs ?? 50,
     clock: overrides.clock,
     versionSettings: overrides.versionSettings,

@@ -1,5 +1,6 @@
 import { formatNoteDocumentName, formatVaultDocumentName } from '@baalda/core';
-import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
+import { DocumentWindow, quietWebSocket, WindowedProvider } from '@baalda/sync-client';
+import { HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 
@@ -20,6 +21,8 @@ export interface NoteLink {
 export interface SyncConnection {
   linkNote(docId: string, doc: Y.Doc): NoteLink;
   isConnected(): boolean;
+  /** Documents waiting for a slot in the socket's window, or for the relay's answer (SW1). */
+  waitingCount(): number;
   close(): void;
 }
 
@@ -34,9 +37,13 @@ export function syncUrlOf(baseUrl: string): string {
   return `${baseUrl.replace(/\/$/, '').replace(/^http/, 'ws')}/sync`;
 }
 
+// One class for every socket: a socket error must never end the mirror (SW2).
+const MirrorWebSocket = quietWebSocket(WebSocket);
+
 /**
  * Opens the socket (it reconnects by itself, backing off to 5 s) and the `vault:<id>` channel. Every
- * document is authenticated with the token on its own (ACL4), as the browser's are with its cookie.
+ * document is authenticated with the token on its own (ACL4), as the browser's are with its cookie, a
+ * bounded number at a time (SW1): the channel first, then the notes.
  */
 export function openSyncConnection(
   relay: { baseUrl: string; token: string; vaultId: string },
@@ -44,15 +51,17 @@ export function openSyncConnection(
 ): SyncConnection {
   const socket = new HocuspocusProviderWebsocket({
     url: syncUrlOf(relay.baseUrl),
-    WebSocketPolyfill: WebSocket,
+    WebSocketPolyfill: MirrorWebSocket,
     delay: 500,
     minDelay: 250,
     maxDelay: 5000,
   });
-  const channel = openVaultChannel(socket, relay, events);
+  const window = new DocumentWindow();
+  const channel = openVaultChannel({ socket, window }, relay, events);
   return {
-    linkNote: (docId, doc) => linkNote(socket, relay.token, docId, doc),
+    linkNote: (docId, doc) => linkNote({ socket, window }, relay.token, docId, doc),
     isConnected: () => socket.status === WebSocketStatus.Connected,
+    waitingCount: () => window.waitingCount + window.pendingCount,
     close() {
       channel.destroy();
       socket.destroy();
@@ -63,12 +72,14 @@ export function openSyncConnection(
 // The channel keeps its awareness: the socket's liveness check needs some traffic, and the note
 // providers send none of their own (awareness: null), so a thousand notes cost no timers.
 function openVaultChannel(
-  socket: HocuspocusProviderWebsocket,
+  { socket, window }: SocketParts,
   relay: { token: string; vaultId: string },
   events: SyncEvents,
-): HocuspocusProvider {
-  const channel = new HocuspocusProvider({
+): WindowedProvider {
+  const channel = new WindowedProvider({
     websocketProvider: socket,
+    window,
+    priority: 'foreground',
     name: formatVaultDocumentName(relay.vaultId),
     document: new Y.Doc(),
     token: relay.token,
@@ -89,12 +100,18 @@ function isTreeChanged(payload: string): boolean {
   }
 }
 
-function linkNote(socket: HocuspocusProviderWebsocket, token: string, docId: string, doc: Y.Doc): NoteLink {
+interface SocketParts {
+  readonly socket: HocuspocusProviderWebsocket;
+  readonly window: DocumentWindow;
+}
+
+function linkNote({ socket, window }: SocketParts, token: string, docId: string, doc: Y.Doc): NoteLink {
   let denial: string | null = null;
   let readOnly = false;
   let synced = false;
-  const provider = new HocuspocusProvider({
+  const provider = new WindowedProvider({
     websocketProvider: socket,
+    window,
     name: formatNoteDocumentName(docId),
     document: doc,
     token,

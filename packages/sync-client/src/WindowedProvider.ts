@@ -1,0 +1,70 @@
+import { HocuspocusProvider, type HocuspocusProviderConfiguration } from '@hocuspocus/provider';
+import type { DocumentWindow, WindowPriority } from './DocumentWindow';
+
+/** A provider's settings, plus the window of its socket and its place in line. */
+export type WindowedProviderConfiguration = HocuspocusProviderConfiguration & {
+  readonly window: DocumentWindow;
+  readonly priority?: WindowPriority;
+};
+
+// The provider's own `send` is typed by its message classes, which the package does not export.
+type SendArguments = Parameters<HocuspocusProvider['send']>;
+
+/**
+ * SW1: a Hocuspocus provider that speaks on its socket only once the socket's window gave it a slot.
+ * Stock providers all send their token and first sync message the moment a socket opens, so a client with
+ * hundreds of documents on one socket broke the relay's pre-authentication limits on every reconnect and
+ * was closed again, forever. Until it holds a slot this provider sends nothing at all: a local edit made
+ * meanwhile is not lost, it travels in the sync handshake that follows the slot (state vectors).
+ */
+export class WindowedProvider extends HocuspocusProvider {
+  private readonly documentWindow: DocumentWindow;
+  private readonly priority: WindowPriority;
+  private holdsSlot = false;
+  // Bumped by every close, so a slot granted after its socket closed again is not used on the next one.
+  private connection = 0;
+
+  constructor(configuration: WindowedProviderConfiguration) {
+    super(configuration);
+    this.documentWindow = configuration.window;
+    this.priority = configuration.priority ?? 'background';
+  }
+
+  override async onOpen(event: Event): Promise<void> {
+    const connection = this.connection;
+    this.isAuthenticated = false;
+    const granted = await this.documentWindow.request(this, this.priority);
+    if (!granted || connection !== this.connection || !this.isAttached) return;
+    this.holdsSlot = true;
+    await super.onOpen(event);
+  }
+
+  override send(...args: SendArguments): void {
+    if (this.holdsSlot) super.send(...args);
+  }
+
+  override onClose(): void {
+    this.connection += 1;
+    this.holdsSlot = false;
+    this.documentWindow?.withdraw(this);
+    super.onClose();
+  }
+
+  override authenticatedHandler(scope: string): void {
+    this.documentWindow.settle(this);
+    super.authenticatedHandler(scope);
+  }
+
+  override permissionDeniedHandler(reason: string): void {
+    this.documentWindow.settle(this);
+    super.permissionDeniedHandler(reason);
+  }
+
+  // The close message goes out first (while the slot still lets it), then the slot is given back.
+  override detach(): void {
+    super.detach();
+    this.connection += 1;
+    this.holdsSlot = false;
+    this.documentWindow?.withdraw(this);
+  }
+}
