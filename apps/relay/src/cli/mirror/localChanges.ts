@@ -1,4 +1,5 @@
 import { entryKindOf, fileNameOf } from '@baalda/core';
+import { FILES_AT_ONCE, forEachConcurrently } from './concurrently';
 import { type DiskFile, type DiskSnapshot, hashFile, hasSameStat } from './diskScan';
 import { type MirrorContext, type PassReport, tryFile } from './mirrorContext';
 import { diskPathOf } from './mirrorLayout';
@@ -26,7 +27,9 @@ export async function applyLocalChanges(ctx: MirrorContext, disk: DiskSnapshot, 
   const fresh = [...disk.values()].filter((file) => !claimed.has(file.path) && !ctx.refused.has(file));
   const unmatched = await matchMoves(ctx, missing, fresh, pass);
   for (const entry of missing) await markGone(ctx, entry, pass);
-  for (const file of unmatched) await tryFile(ctx, file.path, () => addNewFile(ctx, file, pass));
+  await forEachConcurrently(unmatched, FILES_AT_ONCE, (file) =>
+    tryFile(ctx, file.path, () => addNewFile(ctx, file, pass)),
+  );
 }
 
 async function followFile(ctx: MirrorContext, entry: MirrorEntry, file: DiskFile, pass: PassReport): Promise<void> {

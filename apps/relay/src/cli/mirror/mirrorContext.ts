@@ -1,10 +1,13 @@
 import type { RelayClient } from '../relayClient';
+import type { PendingAcknowledgements } from './acknowledgements';
 import type { MirrorLayout } from './mirrorLayout';
 import type { MirrorLog } from './mirrorLog';
 import type { MirrorState } from './mirrorState';
 import type { NoteDocs } from './noteDocs';
 import type { RefusedFiles } from './refusedFiles';
 import type { RelayFailure, RemoteTree } from './relayCalls';
+import type { SyncConnection } from './syncConnection';
+import type { SyncProgress } from './syncProgress';
 
 /** What the mirror knows of the relay right now. */
 export interface RemoteView {
@@ -29,6 +32,11 @@ export interface MirrorContext {
   readonly log: MirrorLog;
   readonly refused: RefusedFiles;
   readonly remote: RemoteView;
+  /** The sync socket's state, for progress lines. */
+  readonly sync: Pick<SyncConnection, 'isConnected' | 'waitingCount'>;
+  /** MIR11: `→ relay` lines waiting for the relay's acknowledgement. */
+  readonly acks: PendingAcknowledgements;
+  readonly progress: SyncProgress;
   /** MIR7: untracked files waiting for the relay's copy at their path to arrive, to compare: path → since when. */
   readonly adopting: Map<string, { docId: string; since: number }>;
   /** Writes `.baalda/state.json` if it changed (before any op leaves, and after every pass). */

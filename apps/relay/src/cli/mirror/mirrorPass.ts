@@ -1,3 +1,4 @@
+import { FILES_AT_ONCE, forEachConcurrently } from './concurrently';
 import { scanDisk } from './diskScan';
 import { applyLocalChanges } from './localChanges';
 import { type MirrorContext, type PassReport, tryFile } from './mirrorContext';
@@ -25,19 +26,21 @@ export async function runPass(ctx: MirrorContext): Promise<boolean> {
   await closeUnusedDocs(ctx);
   await ctx.docs.saveChanged();
   await ctx.saveState();
+  ctx.acks.report(ctx.docs);
+  ctx.progress.report(ctx);
   return !pass.acted && !pass.waiting && isCaughtUp(ctx);
 }
 
 async function writeChangedNotes(ctx: MirrorContext, pass: PassReport): Promise<void> {
-  for (const docId of [...ctx.docs.relayChanged]) {
+  await forEachConcurrently([...ctx.docs.relayChanged], FILES_AT_ONCE, async (docId) => {
     const entry = ctx.state.entries.get(docId);
     const note = ctx.docs.get(docId);
     if (!entry || !note || entry.trashOpId !== null) {
       ctx.docs.relayChanged.delete(docId);
-      continue;
+      return;
     }
     await tryFile(ctx, entry.path, () => writeNoteFile(ctx, entry, note, pass));
-  }
+  });
 }
 
 // Documents opened to compare a file with the relay's copy (MIR7) that ended up with no entry.

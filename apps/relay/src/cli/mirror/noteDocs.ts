@@ -2,6 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as Y from 'yjs';
 import { writeFileAtomic } from './atomicFiles';
+import { FILES_AT_ONCE, forEachConcurrently } from './concurrently';
 import { DISK_EDIT_ORIGIN } from './markdownMerge';
 import type { MirrorLayout } from './mirrorLayout';
 import type { NoteLink, SyncConnection } from './syncConnection';
@@ -62,7 +63,7 @@ export class NoteDocs {
 
   /** Writes every live state changed since it was last written. */
   async saveChanged(): Promise<void> {
-    for (const docId of [...this.unsaved]) await this.saveLive(docId);
+    await forEachConcurrently([...this.unsaved], FILES_AT_ONCE, (docId) => this.saveLive(docId));
   }
 
   async readBase(docId: string): Promise<Uint8Array | null> {

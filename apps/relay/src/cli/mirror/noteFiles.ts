@@ -57,7 +57,7 @@ export async function takeNoteEdit(ctx: MirrorContext, entry: MirrorEntry, file:
   Y.applyUpdate(note.doc, edit.update, DISK_EDIT_ORIGIN);
   await ctx.docs.saveLive(entry.docId);
   pass.acted = true;
-  ctx.log.line(`${entry.path} → relay (edited)`);
+  ctx.acks.expect(entry.docId, entry.path, 'edited');
   const merged = markdownOfDocument(note.doc);
   if (merged === normalized) return agree(ctx, entry, note, read.signature, merged);
   // The document holds edits the file never showed (made elsewhere meanwhile): the file gets them too. Until

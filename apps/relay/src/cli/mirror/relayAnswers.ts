@@ -11,7 +11,9 @@ export async function afterCreate(ctx: MirrorContext, entry: MirrorEntry, path: 
   entry.relayPath = path;
   await followRelayPath(ctx, entry);
   const conflict = renamedFrom ? ` as "${path}": another entry took that path first (CN1)` : '';
-  ctx.log.line(`${local} → relay (created${conflict})`);
+  // An upload's answer came with its bytes stored; a note's text still travels on its document (MIR11).
+  if (entry.kind === 'note') ctx.acks.expect(entry.docId, local, `created${conflict}`);
+  else ctx.log.line(`${local} → relay (created${conflict})`);
 }
 
 export async function afterMove(ctx: MirrorContext, entry: MirrorEntry, path: string): Promise<void> {

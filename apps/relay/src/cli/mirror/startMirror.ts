@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { CliError, EXIT } from '../cliError';
 import type { RelayClient } from '../relayClient';
+import { PendingAcknowledgements } from './acknowledgements';
 import { clearTemp } from './atomicFiles';
 import { releaseLock, takeLock } from './dirLock';
 import type { MirrorContext, RemoteView } from './mirrorContext';
@@ -14,6 +15,7 @@ import { RefusedFiles } from './refusedFiles';
 import { failureOf, fetchTree } from './relayCalls';
 import { markOffline } from './remoteTree';
 import { openSyncConnection, type SyncConnection } from './syncConnection';
+import { SyncProgress } from './syncProgress';
 
 /** How to run a mirror. */
 export interface MirrorOptions {
@@ -110,6 +112,9 @@ function createContext(
     relay,
     log,
     remote,
+    sync: connection,
+    acks: new PendingAcknowledgements(log),
+    progress: new SyncProgress(),
     docs: new NoteDocs(layout, connection, wake),
     refused: new RefusedFiles(log),
     adopting: new Map(),
@@ -149,11 +154,20 @@ async function stopMirror(ctx: MirrorContext, loop: PassLoop, connection: SyncCo
   await loop.stop();
   await withDeadline(runPass(ctx).catch(logError(ctx.log)), FINAL_PASS_MS);
   await withDeadline(untilAcknowledged(ctx), ACK_WAIT_MS);
+  ctx.acks.report(ctx.docs);
+  sayUnacknowledged(ctx);
   await ctx.docs.closeAll();
   await ctx.saveState();
   connection.close();
   await releaseLock(ctx.layout);
   ctx.log.line('stopped; everything is saved in .baalda/');
+}
+
+function sayUnacknowledged(ctx: MirrorContext): void {
+  if (ctx.acks.count === 0) return;
+  ctx.log.line(
+    `${ctx.acks.count} changed notes not yet acknowledged by the relay: kept in .baalda/, sent at the next start`,
+  );
 }
 
 async function untilAcknowledged(ctx: MirrorContext): Promise<void> {

@@ -1,0 +1,89 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Mirror, startMirror } from '../src/cli/mirror/startMirror';
+import type { Logger } from '../src/server/logger';
+import { pgliteBackend } from './backends';
+import { createNotes, readTexts, writeTexts } from './bulkNotes';
+import { createTestVault, freshFolder, readText, removeFolders } from './mirrorFixtures';
+import { startTestRelay, type TestRelay } from './relays';
+
+const NOTES = Number(process.env.BULK_NOTES ?? 2000);
+const pathOf = (index: number) => `Vault ${index % 20}/note ${index}.md`;
+const textOf = (index: number) => `Note ${index} says hello from the bulk test.`;
+
+/** Every warning the relay logs, and Hocuspocus's own console warnings (it resets connections after one). */
+function recordWarnings(): { lines: string[]; logger: Logger } {
+  const lines: string[] = [];
+  const record = (message: string, fields?: Record<string, unknown>) =>
+    lines.push(`${message} ${JSON.stringify(fields ?? {})}`);
+  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void lines.push(args.join(' ')));
+  return { lines, logger: { info: () => {}, warn: record, error: record } };
+}
+
+const isRefusal = (line: string) => /refused|PRE_AUTH_LIMIT|pending unauthenticated/.test(line);
+
+describe(`mirror: a first run of ${NOTES} notes, both ways, within the relay's default limits`, {
+  timeout: 600_000,
+}, () => {
+  let relay: TestRelay;
+  let dispose: () => Promise<void>;
+  let warnings: ReturnType<typeof recordWarnings>;
+  const folders: string[] = [];
+  const mirrors: Mirror[] = [];
+
+  beforeAll(async () => {
+    warnings = recordWarnings();
+    const database = await pgliteBackend.create();
+    dispose = database.dispose;
+    relay = await startTestRelay(database.target, { logger: warnings.logger });
+  });
+
+  afterAll(async () => {
+    for (const mirror of mirrors) await mirror.stop();
+    vi.restoreAllMocks();
+    await relay?.close();
+    await dispose?.();
+    await removeFolders(folders);
+  });
+
+  async function runMirror(dir: string, client: Parameters<typeof startMirror>[0]['relay']) {
+    const lines: string[] = [];
+    const started = Date.now();
+    const mirror = await startMirror({ dir, relay: client, intervalMs: 200, log: (line) => lines.push(line) });
+    mirrors.push(mirror);
+    await mirror.idle();
+    return { mirror, lines, seconds: (Date.now() - started) / 1000 };
+  }
+
+  it(`[SW1][MIR1] a vault of ${NOTES} notes into an empty folder: every note a file with the vault's text, nothing refused`, async () => {
+    const vault = await createTestVault(relay);
+    const paths = Array.from({ length: NOTES }, (_, index) => pathOf(index));
+    const docIds = await createNotes(vault.client, paths);
+    await writeTexts(vault.client, docIds, textOf);
+    const dir = await freshFolder();
+    folders.push(dir);
+    const { seconds } = await runMirror(dir, vault.client);
+    console.info(`[SW1] first mirror run, relay → disk, ${NOTES} notes: ${seconds.toFixed(1)} s`);
+    for (const [index, path] of paths.entries()) expect(await readText(dir, path)).toBe(`${textOf(index)}\n`);
+    expect(warnings.lines.filter(isRefusal)).toEqual([]);
+  });
+
+  it(`[SW1][MIR5] a folder of ${NOTES} Markdown files into an empty vault: every file a note with its text, nothing refused`, async () => {
+    const vault = await createTestVault(relay);
+    const dir = await freshFolder();
+    folders.push(dir);
+    for (let folder = 0; folder < 20; folder += 1) await mkdir(join(dir, `Vault ${folder}`), { recursive: true });
+    for (let index = 0; index < NOTES; index += 1) await writeFile(join(dir, pathOf(index)), `${textOf(index)}\n`);
+    const { seconds } = await runMirror(dir, vault.client);
+    console.info(`[SW1] first mirror run, disk → relay, ${NOTES} notes: ${seconds.toFixed(1)} s`);
+    const tree = await vault.client.tree();
+    const byPath = new Map(tree.notes.map((note) => [note.path, note.docId]));
+    expect(byPath.size).toBe(NOTES);
+    const texts = await readTexts(vault.client, [...byPath.values()]);
+    for (let index = 0; index < NOTES; index += 1) {
+      expect(texts.get(byPath.get(pathOf(index)) ?? '')).toBe(`${textOf(index)}\n`);
+    }
+    expect(warnings.lines.filter(isRefusal)).toEqual([]);
+  });
+});
