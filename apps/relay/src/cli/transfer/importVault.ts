@@ -3,6 +3,7 @@ import { docIdFromRandomBytes, validateFolderPath } from '@baalda/core';
 import { CliError, EXIT } from '../cliError';
 import type { CommandInput } from '../commandTypes';
 import { optionOf } from '../inputChecks';
+import { progressLines } from '../progressLines';
 import type { RelayClient } from '../relayClient';
 import { takeBaaldaId } from './baaldaId';
 import { type AttachmentOutcome, importAttachment } from './importAttachments';
@@ -29,8 +30,14 @@ export async function runImport(input: CommandInput): Promise<string> {
   try {
     if (!texts.writable)
       throw new CliError('READ_ONLY: this token may only read; import needs one that may write.', EXIT.refused);
-    const notes = await importNotes(files, vault, texts, problems);
-    const attachments = await importAttachments(files, vault, relay, problems);
+    const notes = await importNotes(files, vault, texts, problems, progressLines(input.note, 'notes imported'));
+    const attachments = await importAttachments(
+      files,
+      vault,
+      relay,
+      problems,
+      progressLines(input.note, 'attachments imported'),
+    );
     await createFolders(folders, relay, problems);
     return finish(`imported ${notes} and ${attachments} from ${source}`, problems, 'skipped');
   } finally {
@@ -51,6 +58,7 @@ async function importNotes(
   vault: VaultIndex,
   texts: NotesClient,
   problems: TransferProblems,
+  progress: (done: number, total: number) => void,
 ): Promise<string> {
   // Every id is known before any note is matched by path (XFER7), so each file is read twice: first for
   // its id only, keeping memory to one file at a time.
@@ -59,8 +67,10 @@ async function importNotes(
     await attempt(file, problems, async () => ids.set(file, takeBaaldaId(await readNoteFile(file)).docId));
   }
   const outcomes: NoteOutcome[] = [];
-  for (const [file, note] of matchNotes(ids, vault, problems)) {
+  const matched = [...matchNotes(ids, vault, problems)];
+  for (const [index, [file, note]] of matched.entries()) {
     await attempt(file, problems, async () => outcomes.push(await importNote(file, note, texts)));
+    progress(index + 1, matched.length);
   }
   return `${countOf(outcomes.length, 'note')}${breakdown(outcomes, ['new', 'updated', 'unchanged'])}`;
 }
@@ -70,10 +80,13 @@ async function importAttachments(
   vault: VaultIndex,
   relay: RelayClient,
   problems: TransferProblems,
+  progress: (done: number, total: number) => void,
 ): Promise<string> {
   const outcomes: AttachmentOutcome[] = [];
-  for (const file of files.filter((candidate) => candidate.kind === 'attachment')) {
+  const attachments = files.filter((candidate) => candidate.kind === 'attachment');
+  for (const [index, file] of attachments.entries()) {
     await attempt(file, problems, async () => outcomes.push(await importAttachment(file, vault, relay)));
+    progress(index + 1, attachments.length);
   }
   return `${countOf(outcomes.length, 'attachment')}${breakdown(outcomes, ['new', 'replaced', 'unchanged'])}`;
 }
