@@ -21,6 +21,12 @@ if (!Array.isArray(coreTsconfig.types) || coreTsconfig.types.length > 0)
 if ((coreTsconfig.lib ?? []).some((lib) => lib.toLowerCase().startsWith('dom')))
   problems.push('core tsconfig must not include DOM libs');
 
+// Packages sit below the apps: the sync client may use core, never an app.
+const syncClient = readJson('packages/sync-client/package.json');
+for (const name of Object.keys({ ...syncClient.dependencies, ...syncClient.peerDependencies })) {
+  if (name.startsWith('baalda-')) problems.push(`sync-client depends on the app ${name}`);
+}
+
 for (const app of ['apps/web', 'apps/relay']) {
   const deps = readJson(`${app}/package.json`).dependencies ?? {};
   if (!deps['@baalda/core']) problems.push(`${app} must depend on @baalda/core`);
