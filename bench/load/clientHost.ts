@@ -1,6 +1,7 @@
 // A worker of bench clients, forked by clientFleet.ts: hosts its share of the clients so that the bench's
 // own decoding and bookkeeping never runs on the relay's thread, and answers the fleet over IPC.
 import { EDITOR_FRAGMENT } from '@baalda/core';
+import { quietWebSocket } from '@baalda/sync-client';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
@@ -14,17 +15,12 @@ interface Client {
 }
 
 /**
- * `ws` emits 'error' when a socket still connecting is closed, which the provider does when a connection
+ * SW2: `ws` emits 'error' when a socket still connecting is closed, which the provider does when a connection
  * attempt times out and it retries; it has let go of the socket by then, and an 'error' no one listens to
  * ends a Node process (a browser's WebSocket only logs it). The provider still hears errors through its own
  * handlers; this listener only keeps a late one from ending the worker.
  */
-class BenchWebSocket extends WebSocket {
-  constructor(...args: ConstructorParameters<typeof WebSocket>) {
-    super(...args);
-    this.on('error', () => {});
-  }
-}
+const BenchWebSocket = quietWebSocket(WebSocket);
 
 const clients = new Map<number, Client>();
 let drops = 0;

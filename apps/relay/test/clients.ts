@@ -1,7 +1,7 @@
 import { EDITOR_FRAGMENT, extractPlainText } from '@baalda/core';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import WebSocket from 'ws';
 import * as Y from 'yjs';
+import { QuietWebSocket } from './quietWebSocket';
 
 /** A test peer (alice, bob, carol): one Y.Doc synced to the relay over a real WebSocket. */
 export interface Peer {
@@ -21,7 +21,7 @@ export async function connectPeer(
   documentName: string,
   doc: Y.Doc = new Y.Doc(),
 ): Promise<Peer> {
-  const socket = new HocuspocusProviderWebsocket({ url: relay.syncUrl, WebSocketPolyfill: WebSocket });
+  const socket = new HocuspocusProviderWebsocket({ url: relay.syncUrl, WebSocketPolyfill: QuietWebSocket });
   const provider = new HocuspocusProvider({
     websocketProvider: socket,
     name: documentName,

@@ -1,8 +1,7 @@
 import { formatNoteDocumentName, type VaultOp } from '@baalda/core';
-import { DocumentWindow, quietWebSocket, WindowedProvider } from '@baalda/sync-client';
+import { DocumentWindow, WindowedProvider } from '@baalda/sync-client';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { sendOps } from '../src/cli/mirror/relayCalls';
 import type { Logger } from '../src/server/logger';
@@ -10,10 +9,10 @@ import { pgliteBackend } from './backends';
 import { appendParagraph, eventually } from './clients';
 import { startFaultyProxy } from './convergence/faultyProxy';
 import { createTestVault, randomId, relayMarkdown, type TestVault } from './mirrorFixtures';
+import { QuietWebSocket } from './quietWebSocket';
 import { startTestRelay, type TestRelay } from './relays';
 import { seededRandom } from './seededRandom';
 
-const QuietWebSocket = quietWebSocket(WebSocket);
 const NOTES = 300;
 
 /** The relay's warnings, and Hocuspocus's own (it warns on the console before it resets a connection). */

@@ -1,13 +1,9 @@
+import { quietWebSocket } from '@baalda/sync-client';
 import WebSocket from 'ws';
 
 /**
- * `ws` emits 'error' when a socket still connecting is closed, which the provider does when it disconnects,
- * retries or is destroyed mid-handshake (often, in chaos runs and refusal tests); with no listener that
- * error would be uncaught and fail the whole test run.
+ * `ws`'s WebSocket with an `error` listener (SW2), made by the same helper the mirror and the web app use:
+ * every sync socket a test opens is the production kind, so a socket closed mid-handshake (often, in chaos
+ * runs and refusal tests) never fails the run with an uncaught error.
  */
-export class QuietWebSocket extends WebSocket {
-  constructor(...args: ConstructorParameters<typeof WebSocket>) {
-    super(...args);
-    this.on('error', () => {});
-  }
-}
+export const QuietWebSocket = quietWebSocket(WebSocket);

@@ -4,7 +4,6 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import * as Y from 'yjs';
 import type { DatabaseTarget } from '../src/db/openDatabase';
 import { encodeVector } from '../src/search/vectorCodec';
@@ -13,6 +12,7 @@ import { nextOpId, postOps, readBody } from './apiBody';
 import { testBackends } from './backends';
 import { appendParagraph, connectPeer, eventually, type Peer } from './clients';
 import { addPerson } from './people';
+import { QuietWebSocket } from './quietWebSocket';
 import { isRedisReachable, TEST_REDIS_URL } from './redisProbe';
 import { adminFetch, authedFetch, startTestRelay, type TestRelay } from './relays';
 import { openAs } from './syncAs';
@@ -60,7 +60,7 @@ async function storedText(target: DatabaseTarget, docId: string): Promise<string
 
 /** A client of beta's (or alpha's) `vault:default` channel, recording the tree versions it hears. */
 async function listenToTree(relay: TestRelay): Promise<{ versions: number[]; destroy(): void }> {
-  const socket = new HocuspocusProviderWebsocket({ url: relay.syncUrl, WebSocketPolyfill: WebSocket });
+  const socket = new HocuspocusProviderWebsocket({ url: relay.syncUrl, WebSocketPolyfill: QuietWebSocket });
   const versions: number[] = [];
   const provider = new HocuspocusProvider({
     websocketProvider: socket,

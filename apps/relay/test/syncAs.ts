@@ -1,7 +1,7 @@
 import { extractPlainText } from '@baalda/core';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import WebSocket from 'ws';
 import * as Y from 'yjs';
+import { QuietWebSocket } from './quietWebSocket';
 
 /** A provider as someone, recording what the relay says about access to the document. */
 export interface Session {
@@ -23,7 +23,7 @@ export interface Session {
 /** Opens `documentName` with `token` and resolves once it synced or was refused. */
 export async function openAs(syncUrl: string, token: string, documentName: string): Promise<Session> {
   const doc = new Y.Doc();
-  const socket = new HocuspocusProviderWebsocket({ url: syncUrl, WebSocketPolyfill: WebSocket });
+  const socket = new HocuspocusProviderWebsocket({ url: syncUrl, WebSocketPolyfill: QuietWebSocket });
   const denials: string[] = [];
   let closes = 0;
   let readOnly: boolean | undefined;

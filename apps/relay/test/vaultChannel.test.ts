@@ -1,16 +1,16 @@
 import { formatNoteDocumentName, formatVaultDocumentName } from '@baalda/core';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { nextOpId, postOps, readBody } from './apiBody';
 import { pgliteBackend } from './backends';
 import { appendParagraph, connectPeer, eventually, type Peer } from './clients';
+import { QuietWebSocket } from './quietWebSocket';
 import { authedFetch, startTestRelay, type TestRelay } from './relays';
 
 /** A client of the vault channel that records every stateless message it hears. */
 async function connectChannel(relay: TestRelay) {
-  const socket = new HocuspocusProviderWebsocket({ url: relay.syncUrl, WebSocketPolyfill: WebSocket });
+  const socket = new HocuspocusProviderWebsocket({ url: relay.syncUrl, WebSocketPolyfill: QuietWebSocket });
   const heard: Array<Record<string, unknown>> = [];
   const provider = new HocuspocusProvider({
     websocketProvider: socket,
@@ -159,7 +159,7 @@ describe('the vault channel and tree ops with live documents', () => {
       { opId: nextOpId(), kind: 'trashNote', docId },
       { opId: nextOpId(), kind: 'purgeNote', docId },
     ]);
-    const socket = new HocuspocusProviderWebsocket({ url: relay.syncUrl, WebSocketPolyfill: WebSocket });
+    const socket = new HocuspocusProviderWebsocket({ url: relay.syncUrl, WebSocketPolyfill: QuietWebSocket });
     const provider = new HocuspocusProvider({
       websocketProvider: socket,
       name: formatNoteDocumentName(docId),

@@ -1,8 +1,8 @@
 import { EDITOR_FRAGMENT, extractPlainText, formatNoteDocumentName, sourceVersionOf, type VaultOp } from '@baalda/core';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { eventually } from '../clients';
+import { QuietWebSocket } from '../quietWebSocket';
 import type { ChaosClient } from './chaosClient';
 import type { ChaosPlan } from './chaosPlan';
 import { TOKEN_PATTERN } from './noteEdits';
@@ -119,7 +119,7 @@ async function checkRelaysServe(cluster: RelayCluster, notes: Map<string, Finger
 
 /** A client that never took part: what it receives is what the relay holds. One socket for every note. */
 async function observeNotes(syncUrl: string, token: string, docIds: string[]) {
-  const socket = new HocuspocusProviderWebsocket({ url: syncUrl, WebSocketPolyfill: WebSocket });
+  const socket = new HocuspocusProviderWebsocket({ url: syncUrl, WebSocketPolyfill: QuietWebSocket });
   const docs = new Map(docIds.map((docId) => [docId, new Y.Doc()]));
   const providers = docIds.map((docId) => {
     const provider = new HocuspocusProvider({
