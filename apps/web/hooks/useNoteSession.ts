@@ -16,7 +16,8 @@ export function useNoteSession(
     if (docId === null || !isValidDocId(docId)) return undefined;
     let cancelled = false;
     setFailure(null);
-    acquireNoteSession(docId, storage).then(
+    // The note on screen goes before background catch-ups in the socket's window (SW1).
+    acquireNoteSession(docId, storage, 'foreground').then(
       (opened) => {
         if (!cancelled) setSession(opened);
       },

@@ -3,39 +3,68 @@ import type { NoteSession, NoteStorage } from './noteSession';
 import { acquireNoteSession, releaseNoteSession } from './noteSessions';
 import { getConnectionStatus } from './syncSocket';
 
-// Enough to drain a backlog of offline notes quickly without opening a socket subscription per note.
-const MAX_PARALLEL = 3;
-// A note that can't finish syncing (relay refusing it, say) is retried on a later refresh, not held open.
+/**
+ * Notes synced in the background at once. The socket's window (SW1), not this number, bounds what the
+ * relay sees (16 authenticating); this bounds what the tab holds (a Y.Doc and an IndexedDB connection per
+ * note). Well past the window, so the next notes load from IndexedDB while the window's are answered: 200
+ * pending notes drain in a few seconds.
+ */
+export const BACKGROUND_SYNC_PARALLEL = 64;
+// A note that can't finish syncing (relay refusing it, say) is retried on a later catch-up, not held open.
 const GIVE_UP_MS = 30_000;
 
-// Local database names of the notes being synced (a docId alone could be another user's copy).
-const syncing = new Set<string>();
+interface Job {
+  readonly docId: string;
+  readonly storage: NoteStorage;
+}
+
+// Notes waiting their turn, in the order they were found.
+const queue: Job[] = [];
+// Local database names of the notes queued or being synced (a docId alone could be another user's copy).
+const claimed = new Set<string>();
+let workers = 0;
 
 /**
  * Syncs notes that hold local edits the relay has not acknowledged, even when they are not open: without
  * this, a note edited offline would only reach the relay the next time someone opens it on this device.
+ * Every pending note found is queued and the queue is drained to the end: one catch-up after a reconnect
+ * sends the whole backlog, not its first few notes (each catch-up used to start 3, and the next came with
+ * the 30 s poll: 200 notes edited offline took half an hour to reach the relay).
  */
 export async function syncPendingNotes(storage: NoteStorage): Promise<void> {
   if (getConnectionStatus() === 'disconnected') return;
-  const pending = (await storage.registry.list()).filter(
-    (note) => note.pendingChanges > 0 && !syncing.has(storage.databaseFor(note.docId)),
-  );
-  for (const note of pending.slice(0, Math.max(0, MAX_PARALLEL - syncing.size))) {
-    void syncOne(note.docId, storage);
+  for (const note of await storage.registry.list()) {
+    const key = storage.databaseFor(note.docId);
+    if (note.pendingChanges === 0 || claimed.has(key)) continue;
+    claimed.add(key);
+    queue.push({ docId: note.docId, storage });
   }
+  while (workers < BACKGROUND_SYNC_PARALLEL && queue.length > 0) void work();
 }
 
-async function syncOne(docId: string, storage: NoteStorage): Promise<void> {
-  const key = storage.databaseFor(docId);
-  syncing.add(key);
+// Takes the next note as soon as the last one settled. Offline, a note can only wait out its timeout: the
+// rest of the queue is dropped instead, and the catch-up of the next reconnection finds it again.
+async function work(): Promise<void> {
+  workers += 1;
+  for (let job = queue.shift(); job; job = queue.shift()) {
+    if (getConnectionStatus() === 'disconnected') dropQueue();
+    else await syncOne(job);
+    claimed.delete(job.storage.databaseFor(job.docId));
+  }
+  workers -= 1;
+}
+
+function dropQueue(): void {
+  for (const job of queue.splice(0)) claimed.delete(job.storage.databaseFor(job.docId));
+}
+
+async function syncOne({ docId, storage }: Job): Promise<void> {
   try {
-    const session = await acquireNoteSession(docId, storage);
+    const session = await acquireNoteSession(docId, storage, 'background');
     await waitUntilSettled(session, GIVE_UP_MS);
     releaseNoteSession(docId, storage);
   } catch (error) {
     console.warn(`Background sync of note ${docId} failed; it will be retried`, error);
-  } finally {
-    syncing.delete(key);
   }
 }
 

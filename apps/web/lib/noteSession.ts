@@ -1,5 +1,5 @@
 import { formatNoteDocumentName, type SyncObservation } from '@baalda/core';
-import { HocuspocusProvider } from '@hocuspocus/provider';
+import { WindowedProvider, type WindowPriority } from '@baalda/sync-client';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { createCoalescedWriter } from './coalescedWriter';
@@ -7,7 +7,7 @@ import { type LocalNoteRecord, makeLocalNoteRecord } from './localNoteRecord';
 import type { LocalRegistry } from './localRegistry';
 import type { NoteAccess } from './noteAccess';
 import { watchNoteAccess } from './noteAccessWatcher';
-import { getSyncSocket } from './syncSocket';
+import { getSyncSocket, getSyncWindow } from './syncSocket';
 import { trackSync } from './syncTracker';
 
 /** One open note: its Y.Doc, stored in IndexedDB and synced with the relay, plus what the badge shows. */
@@ -35,8 +35,15 @@ type NotePatch = Partial<Pick<LocalNoteRecord, 'pendingChanges'>>;
 // IndexedDB answers in milliseconds; if it ever stalls we would rather show the relay's copy than nothing.
 const LOCAL_LOAD_TIMEOUT_MS = 3000;
 
-/** Opens a note: local copy first (so it shows offline at once), then the relay connection. */
-export async function openNoteSession(docId: string, storage: NoteStorage): Promise<NoteSession> {
+/**
+ * Opens a note: local copy first (so it shows offline at once), then the relay connection. `priority` is
+ * its place in the socket's window (SW1): a note the editor shows goes before background catch-ups.
+ */
+export async function openNoteSession(
+  docId: string,
+  storage: NoteStorage,
+  priority: WindowPriority,
+): Promise<NoteSession> {
   const { registry } = storage;
   const record = await registry.update(docId, (current) => current ?? makeLocalNoteRecord(docId));
   const documentName = formatNoteDocumentName(docId);
@@ -44,7 +51,13 @@ export async function openNoteSession(docId: string, storage: NoteStorage): Prom
   // The relay knows the note by its document name; this device keeps it under the scope's own name.
   const persistence = new IndexeddbPersistence(storage.databaseFor(docId), ydoc);
   await Promise.race([persistence.whenSynced, delay(LOCAL_LOAD_TIMEOUT_MS)]);
-  const provider = new HocuspocusProvider({ websocketProvider: getSyncSocket(), name: documentName, document: ydoc });
+  const provider = new WindowedProvider({
+    websocketProvider: getSyncSocket(),
+    window: getSyncWindow(),
+    priority,
+    name: documentName,
+    document: ydoc,
+  });
   // Given a shared websocketProvider, the provider does not attach itself (it only does so for a socket it owns).
   provider.attach();
   return startSession(docId, { persistence, provider, registry, record });
@@ -52,7 +65,7 @@ export async function openNoteSession(docId: string, storage: NoteStorage): Prom
 
 interface SessionParts {
   persistence: IndexeddbPersistence;
-  provider: HocuspocusProvider;
+  provider: WindowedProvider;
   registry: LocalRegistry;
   record: LocalNoteRecord | undefined;
 }

@@ -1,3 +1,4 @@
+import type { WindowPriority } from '@baalda/sync-client';
 import { type NoteSession, type NoteStorage, openNoteSession } from './noteSession';
 
 interface Entry {
@@ -10,15 +11,22 @@ interface Entry {
 // Keyed by the note's local database, so two users' copies of one note are never the same session.
 const entries = new Map<string, Entry>();
 
-/** The note's session, opened on first use; pair every call with {@link releaseNoteSession}. */
-export function acquireNoteSession(docId: string, storage: NoteStorage): Promise<NoteSession> {
+/**
+ * The note's session, opened on first use; pair every call with {@link releaseNoteSession}. `priority`
+ * counts only for the call that opens it: a session already open keeps its place in the window.
+ */
+export function acquireNoteSession(
+  docId: string,
+  storage: NoteStorage,
+  priority: WindowPriority,
+): Promise<NoteSession> {
   const key = storage.databaseFor(docId);
   const existing = entries.get(key);
   if (existing) {
     existing.refs += 1;
     return existing.opening;
   }
-  const entry: Entry = { opening: openNoteSession(docId, storage), refs: 1 };
+  const entry: Entry = { opening: openNoteSession(docId, storage, priority), refs: 1 };
   entries.set(key, entry);
   entry.opening.catch(() => {
     if (entries.get(key) === entry) entries.delete(key);

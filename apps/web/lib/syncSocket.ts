@@ -1,4 +1,5 @@
 import type { ConnectionStatus } from '@baalda/core';
+import { DocumentWindow, quietWebSocket } from '@baalda/sync-client';
 import { HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
 
 /**
@@ -18,6 +19,8 @@ class SyncSocket extends HocuspocusProviderWebsocket {
 }
 
 let socket: SyncSocket | undefined;
+// One window per socket (SW1): every provider on the shared socket, notes and the vault channel, queues here.
+const syncWindow = new DocumentWindow();
 const listeners = new Set<() => void>();
 
 /** The `/sync` URL on the page's own origin (the relay serves both the app and the socket). */
@@ -30,6 +33,11 @@ export function syncUrlFor(location: { protocol: string; host: string }): string
 export function getSyncSocket(): HocuspocusProviderWebsocket {
   socket ??= createSocket();
   return socket;
+}
+
+/** The shared socket's document window (SW1): every provider attached to {@link getSyncSocket} must use it. */
+export function getSyncWindow(): DocumentWindow {
+  return syncWindow;
 }
 
 /**
@@ -56,7 +64,12 @@ export function subscribeToConnection(listener: () => void): () => void {
 }
 
 function createSocket(): SyncSocket {
-  const created = new SyncSocket({ url: syncUrlFor(window.location), autoConnect: navigator.onLine });
+  const created = new SyncSocket({
+    url: syncUrlFor(window.location),
+    autoConnect: navigator.onLine,
+    // SW2: the one sync socket class of the web app, the CLI and the tests.
+    WebSocketPolyfill: quietWebSocket(WebSocket),
+  });
   created.on('status', notifyListeners);
   window.addEventListener('offline', () => {
     created.dropConnection('browser went offline');

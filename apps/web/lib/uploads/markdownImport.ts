@@ -9,7 +9,8 @@ import { acquireNoteSession, releaseNoteSession } from '../noteSessions';
  * held until the relay has it (or a while, offline: the pending count then lets a later catch-up send it).
  */
 export async function importMarkdownIntoNote(docId: string, markdown: string, storage: NoteStorage): Promise<void> {
-  const session = await acquireNoteSession(docId, storage);
+  // Not on screen: a dropped batch of files must not hold up the note being edited (SW1).
+  const session = await acquireNoteSession(docId, storage, 'background');
   try {
     applyMarkdownEdit(session.ydoc, markdown);
     await waitUntilSettled(session);

@@ -1,9 +1,9 @@
 import { formatVaultDocumentName } from '@baalda/core';
-import { HocuspocusProvider } from '@hocuspocus/provider';
+import { WindowedProvider } from '@baalda/sync-client';
 import * as Y from 'yjs';
 import { reportSessionLost } from '../account/sessionLoss';
 import { classifySyncRefusal } from '../noteAccess';
-import { getSyncSocket } from '../syncSocket';
+import { getSyncSocket, getSyncWindow } from '../syncSocket';
 
 /**
  * Reads the relay's stateless tree message, `{"type":"treeChanged","version":N}`; anything else (a future
@@ -26,8 +26,11 @@ export function listenToVaultChannel(
   vaultId: string,
   handlers: { onTreeChanged: (version: number) => void; onConnected: () => void },
 ): () => void {
-  const provider = new HocuspocusProvider({
+  const provider = new WindowedProvider({
     websocketProvider: getSyncSocket(),
+    window: getSyncWindow(),
+    // Its answer starts every catch-up (SW1): it must not wait behind a backlog of notes.
+    priority: 'foreground',
     // The vault's tree channel (`vault:<id>`); its document carries no content.
     name: formatVaultDocumentName(vaultId),
     document: new Y.Doc(),
