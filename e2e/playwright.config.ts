@@ -9,6 +9,9 @@ const port = Number(process.env.BAALDA_E2E_PORT ?? 8797);
 // Helpers read the relay's admin key from it (`<dataDir>/admin.key`) to create accounts.
 const dataDir = process.env.BAALDA_E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'baalda-e2e-'));
 process.env.BAALDA_E2E_DATA_DIR = dataDir;
+// The relay's output still goes to the reporter, and to this file too: specs can read what it logged
+// (relayLog.ts), which Playwright's own pipe keeps in the runner process.
+const relayLog = join(dataDir, 'relay.log');
 
 export default defineConfig({
   testDir: './tests',
@@ -35,7 +38,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../scripts/start.mjs',
+    command: `node ../scripts/start.mjs 2>&1 | tee ${JSON.stringify(relayLog)}`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
