@@ -19,6 +19,8 @@ export interface NoteSession {
   getObservation(): SyncObservation;
   /** What the relay said about this person and this note; `denied` means show nothing of it. */
   getAccess(): NoteAccess;
+  /** Puts the note before background ones in the socket's window (a person opened it). */
+  promote(): void;
   destroy(): void;
 }
 
@@ -99,6 +101,7 @@ function startSession(docId: string, { persistence, provider, registry, record }
     },
     getObservation: tracker.getObservation,
     getAccess: access.getAccess,
+    promote: () => provider.promote(),
     destroy() {
       access.destroy();
       tracker.destroy();

@@ -12,8 +12,9 @@ interface Entry {
 const entries = new Map<string, Entry>();
 
 /**
- * The note's session, opened on first use; pair every call with {@link releaseNoteSession}. `priority`
- * counts only for the call that opens it: a session already open keeps its place in the window.
+ * The note's session, opened on first use; pair every call with {@link releaseNoteSession}. A session the
+ * background syncer opened is promoted when the editor asks for it, so the note a person opened never waits
+ * behind the backlog (SW1).
  */
 export function acquireNoteSession(
   docId: string,
@@ -24,6 +25,11 @@ export function acquireNoteSession(
   const existing = entries.get(key);
   if (existing) {
     existing.refs += 1;
+    if (priority === 'foreground')
+      void existing.opening.then(
+        (session) => session.promote(),
+        () => undefined,
+      );
     return existing.opening;
   }
   const entry: Entry = { opening: openNoteSession(docId, storage, priority), refs: 1 };

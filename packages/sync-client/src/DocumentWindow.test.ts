@@ -53,4 +53,18 @@ describe('DocumentWindow', () => {
     expect(await third).toBe(true);
     expect(window.pendingCount).toBe(1);
   });
+
+  it('[SW1] a background document promoted while in line goes before the other background ones', async () => {
+    const window = new DocumentWindow(1);
+    const holder = member('holder');
+    void window.request(holder);
+    const order: string[] = [];
+    const [early, late] = [member('early'), member('late')];
+    void window.request(early).then(() => order.push('early'));
+    void window.request(late).then(() => order.push('late'));
+    window.promote(late);
+    window.settle(holder);
+    await Promise.resolve();
+    expect(order).toEqual(['late']);
+  });
 });

@@ -36,12 +36,23 @@ export class DocumentWindow {
   request(member: object, priority: WindowPriority = 'background'): Promise<boolean> {
     this.withdraw(member);
     return new Promise((grant) => {
-      const waiter = { member, priority, grant };
-      const firstBackground = this.waiting.findIndex((queued) => queued.priority === 'background');
-      if (priority === 'foreground' && firstBackground >= 0) this.waiting.splice(firstBackground, 0, waiter);
-      else this.waiting.push(waiter);
+      this.enqueue({ member, priority, grant });
       this.grantFreeSlots();
     });
+  }
+
+  private enqueue(waiter: Waiter): void {
+    const firstBackground = this.waiting.findIndex((queued) => queued.priority === 'background');
+    if (waiter.priority === 'foreground' && firstBackground >= 0) this.waiting.splice(firstBackground, 0, waiter);
+    else this.waiting.push(waiter);
+  }
+
+  /** `member`, waiting in the background line, goes to the foreground one (a person opened its note). */
+  promote(member: object): void {
+    const index = this.waiting.findIndex((queued) => queued.member === member && queued.priority === 'background');
+    if (index < 0) return;
+    const [waiter] = this.waiting.splice(index, 1) as [Waiter];
+    this.enqueue({ ...waiter, priority: 'foreground' });
   }
 
   /** The relay answered `member` (accepted or refused): its slot goes to the next in line. */

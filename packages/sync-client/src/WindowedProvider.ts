@@ -19,7 +19,7 @@ type SendArguments = Parameters<HocuspocusProvider['send']>;
  */
 export class WindowedProvider extends HocuspocusProvider {
   private readonly documentWindow: DocumentWindow;
-  private readonly priority: WindowPriority;
+  private priority: WindowPriority;
   private holdsSlot = false;
   // Bumped by every close, so a slot granted after its socket closed again is not used on the next one.
   private connection = 0;
@@ -28,6 +28,12 @@ export class WindowedProvider extends HocuspocusProvider {
     super(configuration);
     this.documentWindow = configuration.window;
     this.priority = configuration.priority ?? 'background';
+  }
+
+  /** From now on this document goes before background ones, also if it is in line right now. */
+  promote(): void {
+    this.priority = 'foreground';
+    this.documentWindow.promote(this);
   }
 
   override async onOpen(event: Event): Promise<void> {
