@@ -45,6 +45,7 @@ function settlingSession(docId: string): NoteSession {
     },
     getObservation: () => observation,
     getAccess: () => 'granted',
+    promote: () => undefined,
     destroy: () => undefined,
   };
 }
