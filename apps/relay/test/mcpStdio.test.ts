@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteBackend } from './backends';
 import { eventually } from './clients';
 import { callTool, connectMcp, createAndReadRefunds } from './mcpClients';
+import { type CuttableLink, startCuttableLink } from './mirrorFixtures';
 import { adminFetch, startTestRelay, type TestRelay } from './relays';
 
 const CLI = join(import.meta.dirname, '..', 'src', 'cli', 'main.ts');
@@ -55,12 +56,13 @@ describe('mcp-stdio: the relay’s MCP tools for stdio-only clients (issue 7)', 
   let readOnlyToken: string;
   const bridgeLogs: string[] = [];
   const clients: Client[] = [];
+  const links: CuttableLink[] = [];
 
   /** An SDK client on a spawned bridge, as Claude Desktop or another stdio-only client would start it. */
-  async function connectBridge(token: string): Promise<Client> {
+  async function connectBridge(token: string, url = relay.httpUrl): Promise<Client> {
     const transport = new StdioClientTransport({
       command: TSX,
-      args: [CLI, 'mcp-stdio', '--url', relay.httpUrl, '--token', token],
+      args: [CLI, 'mcp-stdio', '--url', url, '--token', token],
       stderr: 'pipe',
     });
     transport.stderr?.on('data', (chunk: Buffer) => bridgeLogs.push(chunk.toString()));
@@ -87,6 +89,7 @@ describe('mcp-stdio: the relay’s MCP tools for stdio-only clients (issue 7)', 
 
   afterAll(async () => {
     for (const client of clients) await client.close();
+    for (const link of links) await link.close();
     await relay?.close();
     await dispose?.();
   });
@@ -161,6 +164,19 @@ describe('mcp-stdio: the relay’s MCP tools for stdio-only clients (issue 7)', 
     const noToken = await runBridge(['--url', relay.httpUrl]);
     expect(noToken).toMatchObject({ code: 2, stdout: '' });
     expect(noToken.stderr).toMatch(/^pass --token or set BAALDA_TOKEN/);
+  });
+
+  it('the relay goes away mid-session: a tool call answers an MCP error saying so, and the bridge serves on once it is back', async () => {
+    const link = await startCuttableLink(relay.port);
+    links.push(link);
+    const client = await connectBridge(relay.token, link.url);
+    expect((await callTool(client, 'list_notes', {})).isError).toBe(false);
+    link.cut();
+    const failed = await client.callTool({ name: 'list_notes', arguments: {} }).catch((error: unknown) => error);
+    expect(failed).toMatchObject({ code: -32603 });
+    expect((failed as Error).message).toMatch(new RegExp(`RELAY_UNREACHABLE: cannot reach the relay at ${link.url} `));
+    link.restore();
+    expect((await callTool(client, 'list_notes', {})).isError).toBe(false);
   });
 
   it('ends with exit code 0 and nothing on stdout when stdin ends or on Ctrl-C', async () => {

@@ -115,27 +115,49 @@ export interface CuttableLink {
   readonly url: string;
   cut(): void;
   restore(): void;
+  /**
+   * The next request whose bytes match `pattern` reaches the relay, but its answer never comes back: the
+   * connection is dropped as the answer starts (a cut between request and answer). Resolves then.
+   */
+  loseAnswerTo(pattern: RegExp): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Starts a proxy on port 0 forwarding to `target` (the relay's port on 127.0.0.1). */
-export async function startCuttableLink(targetPort: number): Promise<CuttableLink> {
+/**
+ * Starts a proxy forwarding to `targetPort` (the relay's port on 127.0.0.1), listening on `port` (0: any
+ * free one; a fixed port makes a relay appear at an address a client already tries).
+ */
+export async function startCuttableLink(targetPort: number, { port: listenPort = 0 } = {}): Promise<CuttableLink> {
   const open = new Set<Socket>();
   let isCut = false;
+  let losing: { pattern: RegExp; lost: () => void } | null = null;
   const server: Server = createServer((client) => {
     if (isCut) return void client.destroy();
     const upstream = connect(targetPort, '127.0.0.1');
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+    };
     for (const socket of [client, upstream]) {
       open.add(socket);
       socket.on('close', () => open.delete(socket));
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
+      socket.on('error', drop);
     }
+    client.on('data', (chunk: Buffer) => {
+      if (!losing?.pattern.test(chunk.toString('latin1'))) return;
+      const { lost } = losing;
+      losing = null;
+      upstream.unpipe(client);
+      upstream.once('data', () => {
+        drop();
+        lost();
+      });
+      // An unpiped stream stays paused, even for a new 'data' listener.
+      upstream.resume();
+    });
     client.pipe(upstream).pipe(client);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`,
@@ -146,6 +168,10 @@ export async function startCuttableLink(targetPort: number): Promise<CuttableLin
     restore() {
       isCut = false;
     },
+    loseAnswerTo: (pattern) =>
+      new Promise((lost) => {
+        losing = { pattern, lost };
+      }),
     close: () =>
       new Promise((resolve) => {
         for (const socket of open) socket.destroy();
