@@ -27,7 +27,14 @@ export interface MirrorEntry {
   /** The create (note) or upload (attachment) was sent at least once: its answer may have been lost. */
   createSent: boolean;
   createOpId: string | null;
+  /**
+   * The path the pending create or upload asked for, kept with its op id: a resend after a lost answer
+   * must be the same op, or the relay's replay of the first one (OP3) would undo a rename made meanwhile.
+   */
+  createPath: string | null;
   moveOpId: string | null;
+  /** The path the pending move asked for, for the same reason. */
+  movePath: string | null;
   /** Set when the file left the disk: the note goes to the trash. */
   trashOpId: string | null;
   /** A path the relay refused for it (CN4, PATH*): not asked again until the file moves elsewhere. */
@@ -58,7 +65,9 @@ export function newEntry(
     renderedHash: null,
     createSent: false,
     createOpId: null,
+    createPath: null,
     moveOpId: null,
+    movePath: null,
     trashOpId: null,
     refusedPath: null,
   };
@@ -79,7 +88,9 @@ export async function loadState(
     throw new CliError(
       `${layout.root} mirrors vault "${saved.vaultId}", not "${identity.vaultId}"; use another folder.`,
     );
-  return { vaultId: saved.vaultId, relay: identity.relay, entries: new Map(saved.entries.map((e) => [e.docId, e])) };
+  // Older state files have no asked-for paths: a pending op asks for the entry's path, as it did then.
+  const entries = saved.entries.map((e) => ({ ...e, createPath: e.createPath ?? null, movePath: e.movePath ?? null }));
+  return { vaultId: saved.vaultId, relay: identity.relay, entries: new Map(entries.map((e) => [e.docId, e])) };
 }
 
 function parseState(text: string, layout: MirrorLayout): { vaultId: string; entries: MirrorEntry[] } {

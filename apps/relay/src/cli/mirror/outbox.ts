@@ -40,22 +40,27 @@ function planOps(ctx: MirrorContext): PlannedOp[] {
     .filter((entry) => entry.kind === 'note' && wantsCreate(entry))
     .map((entry) => {
       entry.createOpId ??= newId();
+      entry.createPath ??= nfc(entry.path);
       entry.createSent = true;
-      const { docId, createdAt } = entry;
-      return planned(entry, { opId: entry.createOpId, kind: 'createNote', docId, path: nfc(entry.path), createdAt });
+      const { docId, createdAt, createPath: path } = entry;
+      return planned(entry, { opId: entry.createOpId, kind: 'createNote', docId, path, createdAt });
     });
   return [...trashes, ...moves, ...creates];
 }
 
 // A path the vault's rules refuse is not sent at all: the same rule, said locally (MIR6).
+// A move already sent is sent again as it was (OP3); a later rename gets a move of its own after its answer.
 function planMove(ctx: MirrorContext, entry: MirrorEntry): PlannedOp[] {
-  const checked = validateEntryPath(entry.path, entry.kind);
-  if (!checked.ok) {
-    refusePath(ctx, entry, `${entry.path} not moved on the relay: ${checked.message} (rename the file to sync it)`);
-    return [];
+  if (entry.moveOpId === null || entry.movePath === null) {
+    const checked = validateEntryPath(entry.path, entry.kind);
+    if (!checked.ok) {
+      refusePath(ctx, entry, `${entry.path} not moved on the relay: ${checked.message} (rename the file to sync it)`);
+      return [];
+    }
+    Object.assign(entry, { moveOpId: newId(), movePath: checked.path });
   }
-  entry.moveOpId ??= newId();
-  return [planned(entry, { opId: entry.moveOpId, kind: 'moveNote', docId: entry.docId, path: checked.path })];
+  const { docId, moveOpId: opId, movePath: path } = entry as MirrorEntry & { moveOpId: string; movePath: string };
+  return [planned(entry, { opId, kind: 'moveNote', docId, path })];
 }
 
 // Sends in batches of LIM7; false when the relay could not be reached (the ops wait for the next pass).
@@ -119,19 +124,19 @@ async function applyOutcome(
 ): Promise<void> {
   if (op.kind === 'trashNote') return afterTrash(ctx, entry, outcome);
   if (op.kind === 'moveNote') {
-    if (outcome.ok) return afterMove(ctx, entry, outcome.path ?? op.path);
+    if (outcome.ok) return afterMove(ctx, entry, op.path, outcome.path ?? op.path);
     return moveRefused(ctx, entry, outcome, takenPaths);
   }
   if (op.kind !== 'createNote') return;
-  entry.createOpId = null;
+  Object.assign(entry, { createOpId: null, createPath: null });
   if (!outcome.ok) return refusePath(ctx, entry, `${entry.path} not synced: ${outcome.code}: ${outcome.message}`);
-  await afterCreate(ctx, entry, outcome.path ?? op.path, outcome.renamedFrom);
+  await afterCreate(ctx, entry, { asked: op.path, given: outcome.path ?? op.path }, outcome.renamedFrom);
 }
 
 // The op id is dropped either way: OP3 keeps the refusal under it. Anything but a first PATH_TAKEN waits
 // until the file is moved again.
 function moveRefused(ctx: MirrorContext, entry: MirrorEntry, outcome: Refusal, takenPaths: Set<MirrorEntry> | null) {
-  entry.moveOpId = null;
+  Object.assign(entry, { moveOpId: null, movePath: null });
   if (outcome.code === 'PATH_TAKEN' && takenPaths) takenPaths.add(entry);
   else refusePath(ctx, entry, `${entry.path} not moved on the relay: ${outcome.code}: ${outcome.message}`);
 }

@@ -28,11 +28,14 @@ async function uploadOne(ctx: MirrorContext, entry: MirrorEntry, pass: PassRepor
   const hash = hashBytes(body);
   if (hash !== entry.disk?.hash) entry.disk = await signatureOf(target, hash);
   entry.createSent = true;
+  // The same docId replays the first upload's entry (ATT2): a resend asks for the path the first one did.
+  entry.createPath ??= entry.path.normalize('NFC');
   await ctx.saveState();
   try {
-    const { docId, createdAt } = entry;
-    const uploaded = await ctx.relay.uploadAttachment({ docId, path: entry.path.normalize('NFC'), createdAt, body });
-    await afterCreate(ctx, entry, uploaded.path, uploaded.renamedFrom);
+    const { docId, createdAt, createPath: path } = entry;
+    const uploaded = await ctx.relay.uploadAttachment({ docId, path, createdAt, body });
+    entry.createPath = null;
+    await afterCreate(ctx, entry, { asked: path, given: uploaded.path }, uploaded.renamedFrom);
   } catch (error) {
     const failure = failureOf(error);
     if (failure.kind === 'offline') {
