@@ -34,7 +34,9 @@ export interface Baseline {
   readonly items: number;
 }
 
-const ROUTINE = /^mirror: (.* (→|←|=) relay \(|watching |stopped;|notes in step with the relay|all \d+ notes in step)/;
+// A file's own line, the mirror's start and stop, and progress (MIR12, XFER9): what every run prints.
+const ROUTINE =
+  /^(mirror: (.* (→|←|=) relay \(|watching |stopped;|notes in step with the relay|all \d+ notes in step)|notes imported: \d+ \/ \d+$)/;
 const FILE_ACTION = /^mirror: .* (→|←|=) relay \(/;
 
 /** Collects one run's log lines, each timed from `start`; `echo` also prints them as they come. */
