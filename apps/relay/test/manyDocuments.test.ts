@@ -4,38 +4,30 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { sendOps } from '../src/cli/mirror/relayCalls';
-import type { Logger } from '../src/server/logger';
 import { pgliteBackend } from './backends';
 import { appendParagraph, eventually } from './clients';
 import { startFaultyProxy } from './convergence/faultyProxy';
 import { createTestVault, randomId, relayMarkdown, type TestVault } from './mirrorFixtures';
 import { QuietWebSocket } from './quietWebSocket';
 import { startTestRelay, type TestRelay } from './relays';
+import { isRefusalLine, recordingLogger } from './relayWarnings';
 import { seededRandom } from './seededRandom';
 
 const NOTES = 300;
-
-/** The relay's warnings, and Hocuspocus's own (it warns on the console before it resets a connection). */
-function recordWarnings(): { lines: string[]; logger: Logger } {
-  const lines: string[] = [];
-  const record = (message: string, fields?: Record<string, unknown>) =>
-    lines.push(`${message} ${JSON.stringify(fields ?? {})}`);
-  return { lines, logger: { info: () => {}, warn: record, error: record } };
-}
 
 describe('many documents on one socket (SW1)', { timeout: 120_000 }, () => {
   let relay: TestRelay;
   let dispose: () => Promise<void>;
   let vault: TestVault;
   const docIds: string[] = [];
-  const warnings = recordWarnings();
-  const hocuspocusWarnings: string[] = [];
+  // The relay's warnings, and Hocuspocus's own (it warns on the console before it resets a connection).
+  const warnings: string[] = [];
 
   beforeAll(async () => {
-    vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void hocuspocusWarnings.push(args.join(' ')));
+    vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.join(' ')));
     const database = await pgliteBackend.create();
     dispose = database.dispose;
-    relay = await startTestRelay(database.target, { logger: warnings.logger });
+    relay = await startTestRelay(database.target, { logger: recordingLogger(warnings) });
     vault = await createTestVault(relay);
     for (let start = 0; start < NOTES; start += 100) {
       const ops: VaultOp[] = Array.from({ length: Math.min(100, NOTES - start) }, (_, offset) => {
@@ -90,14 +82,13 @@ describe('many documents on one socket (SW1)', { timeout: 120_000 }, () => {
       60_000,
     );
     expect(await relayMarkdown(relay, vault, docIds[NOTES - 1] as string)).toContain(`line of note ${NOTES - 1}`);
-    expect(warnings.lines.filter((line) => line.includes('refused'))).toEqual([]);
-    expect(hocuspocusWarnings.filter((line) => line.includes('pending'))).toEqual([]);
+    expect(warnings.filter(isRefusalLine)).toEqual([]);
     for (const provider of providers) provider.destroy();
     socket.destroy();
   });
 
   it('[SW1] without the window, the same notes on one socket are refused (the limits still hold for others)', async () => {
-    const before = warnings.lines.length;
+    const before = warnings.length;
     const socket = new HocuspocusProviderWebsocket({ url: relay.syncUrl, WebSocketPolyfill: QuietWebSocket });
     const providers = docIds.map((docId) => {
       const provider = new HocuspocusProvider({
@@ -110,7 +101,7 @@ describe('many documents on one socket (SW1)', { timeout: 120_000 }, () => {
       return provider;
     });
     await eventually(
-      () => warnings.lines.slice(before).some((line) => line.includes('PRE_AUTH_LIMIT')),
+      () => warnings.slice(before).some((line) => line.includes('PRE_AUTH_LIMIT')),
       () => 'no refusal',
     );
     for (const provider of providers) provider.destroy();
@@ -119,7 +110,7 @@ describe('many documents on one socket (SW1)', { timeout: 120_000 }, () => {
 
   it('[SW1][SW2] a connection cut every second while every note is edited: all edits arrive, nothing is refused', async () => {
     const proxy = await startFaultyProxy(relay.syncUrl, seededRandom(17));
-    const before = warnings.lines.length;
+    const before = warnings.length;
     const socket = new HocuspocusProviderWebsocket({
       url: proxy.url,
       WebSocketPolyfill: QuietWebSocket,
@@ -143,7 +134,7 @@ describe('many documents on one socket (SW1)', { timeout: 120_000 }, () => {
     );
     for (const docId of docIds.slice(0, 20))
       expect(await relayMarkdown(relay, vault, docId)).toContain(`flap 2 ${docId}`);
-    expect(warnings.lines.slice(before).filter((line) => line.includes('refused'))).toEqual([]);
+    expect(warnings.slice(before).filter(isRefusalLine)).toEqual([]);
     for (const provider of providers) provider.destroy();
     socket.destroy();
     await proxy.close();

@@ -9,6 +9,7 @@ import { pgliteBackend } from './backends';
 import { cliBundle } from './cliBundle';
 import { type CuttableLink, createTestVault, freshFolder, removeFolders, type TestVault } from './mirrorFixtures';
 import { startTestRelay, type TestRelay } from './relays';
+import { recordingLogger } from './relayWarnings';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 // The CLI's own variables are dropped so the machine running the tests can't change what they see.
@@ -130,12 +131,6 @@ export const mirrorTest = base.extend<{ $test: TestFixtures; $file: FileFixtures
     await Promise.all(servers.map((server) => server.close()));
   },
 });
-
-function recordingLogger(lines: string[]): Logger {
-  const record = (message: string, fields?: Record<string, unknown>) =>
-    lines.push(`${message} ${JSON.stringify(fields ?? {})}`);
-  return { info: () => {}, warn: record, error: record };
-}
 
 /**
  * Runs the CLI bundle with plain Node (not through a wrapper such as tsx's, which would run the CLI in a

@@ -7,6 +7,9 @@ export type WindowedProviderConfiguration = HocuspocusProviderConfiguration & {
   readonly priority?: WindowPriority;
 };
 
+// WebSocket.OPEN, the same in browsers and in `ws`.
+const OPEN = 1;
+
 // The provider's own `send` is typed by its message classes, which the package does not export.
 type SendArguments = Parameters<HocuspocusProvider['send']>;
 
@@ -45,8 +48,11 @@ export class WindowedProvider extends HocuspocusProvider {
     await super.onOpen(event);
   }
 
+  // Only on an open socket: the socket queues what is sent while it is closing or connecting and flushes
+  // it after the next open, before this document holds a slot there. Those frames broke SW1, and the stale
+  // acknowledgements they drew could count the next handshake as done before the relay had its edits.
   override send(...args: SendArguments): void {
-    if (this.holdsSlot) super.send(...args);
+    if (this.holdsSlot && this.configuration.websocketProvider.webSocket?.readyState === OPEN) super.send(...args);
   }
 
   override onClose(): void {

@@ -5,7 +5,11 @@ describe('progressLines', () => {
   it('[XFER9] writes at most one line every 2 s, nothing for the last item or a job done within 2 s', () => {
     let now = 0;
     const lines: string[] = [];
-    const say = progressLines((line) => lines.push(line), 'notes imported', () => now);
+    const say = progressLines(
+      (line) => lines.push(line),
+      'notes imported',
+      () => now,
+    );
     say(1, 5);
     now = 1999;
     say(2, 5);
