@@ -7,6 +7,7 @@ import { DocumentWindow, quietWebSocket, WindowedProvider } from '@baalda/sync-c
 import { HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
+import { forEachConcurrently } from '../../apps/relay/src/cli/mirror/concurrently';
 import { scanDisk } from '../../apps/relay/src/cli/mirror/diskScan';
 import { normalizedMarkdown } from '../../apps/relay/src/cli/mirror/markdownMerge';
 import { isIgnoredPath } from '../../apps/relay/src/cli/mirror/mirrorLayout';
@@ -70,7 +71,7 @@ export async function contentOfVault(watched: WatchedRelay): Promise<VaultConten
   const texts = await syncNotes(watched, closed);
   for (const note of closed) content.set(note.path, normalizedMarkdown(texts.get(note.docId) ?? ''));
   const attachments = notes.filter((entry) => entryKindOf(entry.path) === 'attachment');
-  await forEachAtOnce(attachments, 4, async (entry) => {
+  await forEachConcurrently(attachments, 4, async (entry) => {
     content.set(entry.path, (await remoteHashOf(client, entry.docId)) ?? '(no hash)');
   });
   return content;
@@ -145,17 +146,4 @@ async function untilAcknowledged(providers: readonly WindowedProvider[], timeout
     if (Date.now() > deadline) throw new Error(`${acknowledged()} of ${providers.length} notes acknowledged`);
     await sleep(50);
   }
-}
-
-/** Runs `work` on every item, at most `limit` at a time. */
-async function forEachAtOnce<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
 }
