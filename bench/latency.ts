@@ -74,7 +74,7 @@ async function isFound(relay: AuthedRelay, word: string, docId: string): Promise
 
 // The relay as `npm start` runs it, on a fresh data folder; its first account is signed up here.
 async function startRelayProcess(dataDir: string): Promise<AuthedRelay & { child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps', 'relay', 'src', 'main.ts')], {
+  const child = spawn(process.execPath, [join(root, 'apps', 'relay', 'dist', 'main.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: '0', BAALDA_DATA_DIR: dataDir, BAALDA_ADMIN_KEY_FILE: '', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],

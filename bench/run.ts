@@ -1,12 +1,14 @@
 // `npm run bench`: measures what the issues ask for and prints one table. Flags: see bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { ensureBuilt } from '../scripts/ensureBuilt.mjs';
 import { attachmentRows, measureAttachments } from './attachments';
 import { fanoutRows, measureFanout } from './fanout';
 import { measureEditLatency, measureEditToSearchable } from './latency';
 import { manyDocumentsRows, measureManyDocuments } from './manyDocuments';
 import { mcpSearchRows, measureMcpSearch } from './mcpSearch';
 import { measureReindex } from './reindexThroughput';
+import { measureRelayRestart } from './relayRestart';
 import { measureRetrieval } from './retrieval/runRetrieval';
 import { measureSearchLatency } from './searchLatency';
 import { measureSoak, soakRows } from './soak';
@@ -15,6 +17,8 @@ import { measureStartup } from './startup';
 const root = join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const rows: Array<[string, string]> = [];
+// The relay processes the bench starts run the compiled relay, as `npm start` does.
+ensureBuilt({ web: false });
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -72,6 +76,13 @@ if (!args.includes('--skip-startup')) {
   const startup = await measureStartup();
   rows.push(['cold `npm start` → first page (after npm ci)', `${startup.cold.toFixed(1)} s`]);
   rows.push(['warm `npm start` → first page', `${startup.warm.toFixed(1)} s`]);
+  const restart = await measureRelayRestart();
+  rows.push(['relay restart → serving, PGlite, after a clean stop', `${restart.afterStop.toFixed(2)} s`]);
+  rows.push(['relay restart → serving, PGlite, after SIGKILL', `${restart.afterKill.toFixed(2)} s`]);
+  if (process.env.DATABASE_URL) {
+    const onPostgres = await measureRelayRestart(process.env.DATABASE_URL);
+    rows.push(['relay restart → serving, PostgreSQL, after SIGKILL', `${onPostgres.afterKill.toFixed(2)} s`]);
+  }
 }
 if (args.includes('--tests')) rows.push(['`npm test` wall time', `${timeCommand('npm', ['test'], root).toFixed(0)} s`]);
 if (args.includes('--ci')) {

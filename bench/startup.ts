@@ -9,7 +9,7 @@ const root = join(import.meta.dirname, '..');
 export async function measureStartup(): Promise<{ cold: number; warm: number }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-start-'));
   try {
-    for (const built of ['apps/web/out', 'apps/web/.next', 'apps/relay/src/generated']) {
+    for (const built of ['apps/web/out', 'apps/web/.next', 'apps/relay/src/generated', 'apps/relay/dist']) {
       await rm(join(root, built), { recursive: true, force: true });
     }
     const cold = await timeFirstPage(dataDir);

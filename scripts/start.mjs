@@ -1,31 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: the one command a newcomer runs. Installs dependencies if they are missing, generates the
-// Prisma client and builds the web app only when their sources changed since the last build, then runs
-// the relay in this process (it serves the app, the sync WebSocket and the API on one port).
-// Plain Node on purpose: it must work before `npm ci` has run.
-import { execFileSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+// `npm start`: the one command a newcomer runs. Builds whatever changed since the last build (ensureBuilt.mjs),
+// then runs the compiled relay in this process: it serves the app, the sync WebSocket and the API on one port.
+// No TypeScript is compiled at run time. Plain Node on purpose: it must work before `npm ci` has run.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isBuildCurrent, root } from './buildStamps.mjs';
+import { root } from './buildStamps.mjs';
+import { ensureBuilt } from './ensureBuilt.mjs';
 
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-function run(command, args) {
-  console.log(`[start] ${command} ${args.join(' ')}`);
-  execFileSync(command, args, { cwd: root, stdio: 'inherit' });
-}
-
-function ensureDependencies() {
-  const installed = join(root, 'node_modules', '.package-lock.json');
-  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(join(root, 'package-lock.json')).mtimeMs) return;
-  run(npm, ['ci', '--no-audit', '--no-fund']);
-}
-
-ensureDependencies();
-// Both builds write their own stamps when they finish (see buildStamps.mjs).
-if (!isBuildCurrent('prisma')) run(npm, ['run', 'generate', '-w', 'baalda-relay']);
-if (!isBuildCurrent('web')) run(npm, ['run', 'build', '-w', 'baalda-web']);
-const { register } = await import('tsx/esm/api');
-register();
-await import(pathToFileURL(join(root, 'apps', 'relay', 'src', 'main.ts')).href);
+ensureBuilt({ web: true });
+await import(pathToFileURL(join(root, 'apps', 'relay', 'dist', 'main.mjs')).href);

@@ -2,12 +2,12 @@
 // `npm run relays -- <N>`: N relays on ports 8787, 8788, … (from PORT if set), sharing DATABASE_URL and
 // REDIS_URL, each line prefixed with its relay's number. Ctrl-C stores every relay's pending changes and
 // stops them all; if one relay exits on its own, the others are stopped too.
-// Plain Node like start.mjs; run `npm start` once first (or `npm ci && npm run build`) so the Prisma
-// client and the web app are built.
+// Plain Node like start.mjs, and like it, builds whatever changed first (ensureBuilt.mjs).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { root } from './buildStamps.mjs';
+import { ensureBuilt } from './ensureBuilt.mjs';
 
 function fail(message) {
   console.error(`[relays] ${message}`);
@@ -31,7 +31,7 @@ function prefixLines(stream, prefix, write) {
 }
 
 function startRelay(index, port) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps', 'relay', 'src', 'main.ts')], {
+  const child = spawn(process.execPath, [join(root, 'apps', 'relay', 'dist', 'main.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port) },
     // Own process group: Ctrl-C reaches the relays once, from here, so each stores and exits in order.
@@ -45,6 +45,7 @@ function startRelay(index, port) {
 }
 
 const { count, basePort } = readSettings();
+ensureBuilt({ web: true });
 const relays = Array.from({ length: count }, (_, index) => startRelay(index, basePort + index));
 let stopping = false;
 

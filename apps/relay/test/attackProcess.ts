@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { AttackEnd, AttackJob } from './attackWorker';
 import { authFrame } from './rawSockets';
 
-const WORKER = join(import.meta.dirname, 'attackWorker.ts');
+// Compiled by the test run's global setup (build.mjs --tests).
+const WORKER = join(import.meta.dirname, '..', 'dist', 'attackWorker.mjs');
 
 /** What an attack sends: frame lists over fresh sockets, `concurrency` at a time. */
 export interface AttackPlan {
@@ -25,10 +26,10 @@ export interface AttackProcess {
 
 /**
  * Starts an attacker process for `plan` (see attackWorker.ts) and resolves once it is ready, so its
- * start-up (loading TypeScript) is over before any latency is measured.
+ * start-up is over before any latency is measured.
  */
 export async function startAttackProcess(plan: AttackPlan): Promise<AttackProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [WORKER], { stdio: ['pipe', 'pipe', 'inherit'] });
   // The attacker stands for another machine: on a two-core CI box its own CPU use would otherwise be
   // measured as the relay's slowness. Lowest priority lets the relay and the probe run first.
   if (child.pid !== undefined) setPriority(child.pid, 19);

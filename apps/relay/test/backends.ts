@@ -1,9 +1,9 @@
-import { rmSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type DatabaseTarget, openDatabase } from '../src/db/openDatabase';
+import { inject } from 'vitest';
+import type { DatabaseTarget } from '../src/db/openDatabase';
 
 /** A database a test may use, and how to throw it away. */
 export interface TestBackend {
@@ -20,28 +20,15 @@ export const freshPgliteBackend: TestBackend = {
   },
 };
 
-// Creating and migrating a PGlite folder takes ~4 s, copying a migrated one ~0.5 s: each test process
-// migrates one template and every test gets a copy of it. The relay still runs its migrator on the
-// copy at start-up (a no-op), so the start-up path is the same one users take on their second start.
-let template: Promise<string> | undefined;
-
-function migratedTemplate(): Promise<string> {
-  template ??= (async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'baalda-template-'));
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    await database.close();
-    process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-    return dataDir;
-  })();
-  return template;
-}
-
+// Creating and migrating a PGlite folder takes seconds, copying a migrated one a fraction of one: the test
+// run migrates one template (globalSetup.ts) and every test gets a copy of it. The relay still runs its
+// migrator on the copy at start-up (a no-op), so the start-up path is the one users take on their second start.
 /** A PGlite folder of its own for each test, already migrated (a copy of one template). */
 export const pgliteBackend: TestBackend = {
   name: 'pglite',
   async create() {
     const dataDir = await mkdtemp(join(tmpdir(), 'baalda-test-'));
-    await cp(await migratedTemplate(), dataDir, { recursive: true });
+    await cp(inject('pgliteTemplate'), dataDir, { recursive: true });
     return { target: { kind: 'pglite', dataDir }, dispose: () => rm(dataDir, { recursive: true, force: true }) };
   },
 };

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sessionCookie, TEST_OWNER } from './relays';
 
-const MAIN = join(import.meta.dirname, '..', 'src', 'main.ts');
+// The compiled relay (build.mjs), as `npm start` runs it; the test run's global setup builds it.
+const MAIN = join(import.meta.dirname, '..', 'dist', 'main.mjs');
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
-/** The relay as its own process (`src/main.ts`, production settings), its output lines kept. */
+/** The relay as its own process (`dist/main.mjs`, production settings), its output lines kept. */
 export interface RelayProcess {
   readonly child: ChildProcess;
   readonly httpUrl: string;
@@ -32,12 +33,11 @@ export function findFreePort(): Promise<number> {
 }
 
 /**
- * Starts `node --import tsx src/main.ts` on `port` with PGlite in `dataDir`, or with what `env` adds (a
- * DATABASE_URL, a REDIS_URL). Node itself with tsx's loader, not the tsx wrapper: the wrapper runs the
- * script in a child of its own, which a SIGKILL would leave running.
+ * Starts `node dist/main.mjs` on `port` with PGlite in `dataDir`, or with what `env` adds (a DATABASE_URL,
+ * a REDIS_URL). Node itself, not a wrapper that would run the relay in a child a SIGKILL leaves running.
  */
 export function spawnRelay(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}): RelayProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
     env: {
       ...hermeticEnv(),

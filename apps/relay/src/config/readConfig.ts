@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { LIMITS, parseVersionSettings, type VersionSettings } from '@baalda/core';
 import type { DatabaseTarget } from '../db/openDatabase';
 import type { EdgeSettings } from '../server/requestAuth';
+import { REPOSITORY_ROOT } from '../support/relayPaths';
 
 /** The relay's settings, read from the environment (documented in README "Configuration"). */
 export interface RelayConfig {
@@ -28,7 +29,7 @@ export interface RelayConfig {
 }
 
 /** Where the repository's exported web app lands after `npm run build`. */
-export const DEFAULT_WEB_DIR = join(import.meta.dirname, '..', '..', '..', 'web', 'out');
+export const DEFAULT_WEB_DIR = join(REPOSITORY_ROOT, 'apps', 'web', 'out');
 
 /** Reads and checks the environment; a bad value throws an Error that names the variable and the fix. */
 export function readConfig(env: NodeJS.ProcessEnv, cwd: string): RelayConfig {

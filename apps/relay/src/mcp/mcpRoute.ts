@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LIMITS } from '@baalda/core';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { guardOf } from '../access/vaultGuard';
 import { sendError } from '../server/httpErrors';
 import type { Logger } from '../server/logger';
 import { readJsonBody } from '../server/readJsonBody';
 import { type McpGateContext, passMcpGate } from './mcpGate';
-import { createMcpServer } from './mcpServer';
+import { loadMcpProtocol } from './mcpProtocol';
 import { createRelayMcpStore, type McpStoreDependencies } from './relayMcpStore';
 
 /** The one path the MCP route is served on. */
@@ -41,8 +40,9 @@ export async function handleMcpRequest(
   if (!body.ok) return sendError(response, body.code, body.message);
   const guard = guardOf(vault, now);
   const store = createRelayMcpStore(context, caller.token.vaultId, guard);
+  const { Transport, createMcpServer } = await loadMcpProtocol();
   const server = createMcpServer(store, { readOnly: !guard.mayWriteVault }, context.logger);
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   response.on('close', () => {
     void transport.close();
     void server.close();

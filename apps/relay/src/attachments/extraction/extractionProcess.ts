@@ -1,23 +1,15 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { RELAY_DIST } from '../../support/relayPaths';
 import { isExtractionResult } from './childMessages';
 import type { ExtractionJob } from './extractFile';
 import { crashed, type ExtractionFailure, overMemory, timedOut } from './extractionFailure';
-import type { ExtractionFormat, ExtractionLimits, ExtractionResult } from './extractionTypes';
+import type { ExtractionLimits, ExtractionResult } from './extractionTypes';
 import { watchRss } from './rssWatchdog';
 
-const CHILD_ENTRY = fileURLToPath(new URL('./extractionChild.ts', import.meta.url));
-// Resolved from this file, not from the child's working directory: the relay may be started from anywhere.
-const resolveModule = (specifier: string): string =>
-  pathToFileURL(createRequire(import.meta.url).resolve(specifier)).href;
-const TSX_LOADER = resolveModule('tsx');
-/**
- * pdf.js is 3 MB of plain JavaScript that tsx's loader hooks take seconds to pass through. Imported before tsx
- * registers, Node loads it natively in a tenth of the time, and the reader's own import finds it already loaded.
- * Loading the worker module sets `globalThis.pdfjsWorker`, which pdf.js then uses instead of importing it.
- */
-const PDF_PRELOADS = ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'].map(resolveModule);
+// Compiled with the relay (build.mjs): forking it costs no TypeScript loader, even when the relay itself runs
+// from source under the tests.
+const CHILD_ENTRY = join(RELAY_DIST, 'extractionChild.mjs');
 const MIB = 1024 * 1024;
 const MIN_HEAP_MIB = 64;
 const STDERR_TAIL_CHARS = 4096;
@@ -35,7 +27,7 @@ export interface RunningExtraction {
 export function startExtractionProcess(job: ExtractionJob, limits: ExtractionLimits): RunningExtraction {
   let child: ChildProcess;
   try {
-    child = forkChild(job.format, limits);
+    child = forkChild(limits);
   } catch {
     return { result: Promise.resolve(crashed()), exited: Promise.resolve(), stop: () => {} };
   }
@@ -46,12 +38,10 @@ export function startExtractionProcess(job: ExtractionJob, limits: ExtractionLim
  * The heap limit makes V8 give up before the watchdog would see the heap grow past the memory cap; it leaves room
  * for Buffers, which the heap limit does not count. Output is dropped and errors are collected, not inherited.
  */
-function forkChild(format: ExtractionFormat, limits: ExtractionLimits): ChildProcess {
+function forkChild(limits: ExtractionLimits): ChildProcess {
   const heapMiB = Math.max(MIN_HEAP_MIB, Math.floor((limits.maxRssBytes / MIB) * 0.75));
-  const preloads = format === 'pdf' ? PDF_PRELOADS : [];
-  const imports = [...preloads, TSX_LOADER].flatMap((url) => ['--import', url]);
   return fork(CHILD_ENTRY, [], {
-    execArgv: [...imports, `--max-old-space-size=${heapMiB}`, '--disallow-code-generation-from-strings'],
+    execArgv: [`--max-old-space-size=${heapMiB}`, '--disallow-code-generation-from-strings'],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });

@@ -1,0 +1,25 @@
+// Once per test run, before any test file: compiles the relay and the programs tests start (build.mjs), and
+// migrates one PGlite folder that every PGlite test copies (backends.ts). Each test file runs in a module
+// graph of its own, so doing either in a file would repeat it for every file.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildRelay } from '../build.mjs';
+import { openDatabase } from '../src/db/openDatabase';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated PGlite data folder; copy it, never open it. */
+    pgliteTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await buildRelay({ tests: true });
+  const template = await mkdtemp(join(tmpdir(), 'baalda-template-'));
+  const database = await openDatabase({ kind: 'pglite', dataDir: template });
+  await database.close();
+  project.provide('pgliteTemplate', template);
+  return () => rm(template, { recursive: true, force: true });
+}
