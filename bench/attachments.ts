@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TEST_PASSWORD_COST } from '../apps/relay/src/access/passwords';
-import { silentLogger } from '../apps/relay/src/server/logger';
-import { type Relay, startRelay } from '../apps/relay/src/server/startRelay';
+import { type Relay, startRelay } from '../apps/relay/src/app/startRelay';
+import { silentLogger } from '../apps/relay/src/support/logger';
 import { makeDocx, makePdf, makeZipBombDocx } from '../apps/relay/test/attachmentFixtures';
 import { mintOwnerToken } from './benchAccount';
 

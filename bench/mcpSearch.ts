@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatNoteDocumentName } from '@baalda/core';
 import { TEST_PASSWORD_COST } from '../apps/relay/src/access/passwords';
-import { silentLogger } from '../apps/relay/src/server/logger';
-import { type Relay, startRelay } from '../apps/relay/src/server/startRelay';
+import { type Relay, startRelay } from '../apps/relay/src/app/startRelay';
+import { silentLogger } from '../apps/relay/src/support/logger';
 import { mintOwnerToken } from './benchAccount';
 import { generateMcpCorpus, storeMcpCorpus } from './mcpCorpus';
 

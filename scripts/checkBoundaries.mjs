@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // Checks the package boundaries Biome can't see: core depends on nothing of ours and compiles without
-// DOM or Node types (so `fetch`, `setTimeout`, `process`, `window` can't creep in), and the apps depend
-// on core, never the other way round. Biome's noRestrictedImports guards the import lines themselves.
+// DOM or Node types (so `fetch`, `setTimeout`, `process`, `window` can't creep in), the apps depend
+// on core, never the other way round, and inside the relay every import points down a layer
+// (relayLayers.mjs). Biome's noRestrictedImports guards the import lines themselves.
+// `--relay-src DIR` checks another copy of the relay's sources (the check's own test plants a bad import).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { relayLayerProblems } from './relayLayers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
@@ -31,6 +34,10 @@ for (const app of ['apps/web', 'apps/relay']) {
   const deps = readJson(`${app}/package.json`).dependencies ?? {};
   if (!deps['@baalda/core']) problems.push(`${app} must depend on @baalda/core`);
 }
+
+const relaySrcFlag = process.argv.indexOf('--relay-src');
+const relaySrc = relaySrcFlag >= 0 ? process.argv[relaySrcFlag + 1] : join(root, 'apps', 'relay', 'src');
+problems.push(...relayLayerProblems(relaySrc));
 
 if (problems.length > 0) {
   console.error(`Boundary check failed:\n- ${problems.join('\n- ')}`);

@@ -4,8 +4,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 import * as Y from 'yjs';
 import { TEST_PASSWORD_COST } from '../../apps/relay/src/access/passwords';
-import { silentLogger } from '../../apps/relay/src/server/logger';
-import { startRelay } from '../../apps/relay/src/server/startRelay';
+import { startRelay } from '../../apps/relay/src/app/startRelay';
+import { silentLogger } from '../../apps/relay/src/support/logger';
 import type { HostReply, HostRequest, MemoryReading } from './relayProtocol';
 
 const dataDir = process.argv[2];

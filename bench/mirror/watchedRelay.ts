@@ -5,9 +5,9 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEST_PASSWORD_COST } from '../../apps/relay/src/access/passwords';
+import { type Relay, startRelay } from '../../apps/relay/src/app/startRelay';
 import { createRelayClient, type RelayClient } from '../../apps/relay/src/cli/relayClient';
-import type { Logger } from '../../apps/relay/src/server/logger';
-import { type Relay, startRelay } from '../../apps/relay/src/server/startRelay';
+import type { Logger } from '../../apps/relay/src/support/logger';
 import { BENCH_OWNER, mintOwnerToken } from '../benchAccount';
 import { sleep } from '../load/editLoad';
 

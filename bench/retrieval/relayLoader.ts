@@ -1,7 +1,7 @@
 import { EDITOR_FRAGMENT, extractPlainText, formatNoteDocumentName, parseDocumentName } from '@baalda/core';
 import type { Extension, onStoreDocumentPayload } from '@hocuspocus/server';
 import * as Y from 'yjs';
-import type { Relay } from '../../apps/relay/src/server/startRelay';
+import type { Relay } from '../../apps/relay/src/app/startRelay';
 import { connectPeer } from '../../apps/relay/test/clients';
 import { type AuthedRelay, fetchAsOwner } from '../benchAccount';
 

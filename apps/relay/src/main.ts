@@ -1,9 +1,9 @@
 // The relay process: reads the environment, serves everything on one port, and stores every pending
 // change before it exits on SIGINT or SIGTERM.
 import { existsSync } from 'node:fs';
-import { readConfig } from './config/readConfig';
-import { consoleLogger } from './server/logger';
-import { startRelay } from './server/startRelay';
+import { readConfig } from './app/readConfig';
+import { startRelay } from './app/startRelay';
+import { consoleLogger } from './support/logger';
 
 async function main(): Promise<void> {
   const config = readConfig(process.env, process.cwd());

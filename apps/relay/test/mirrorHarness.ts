@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test as base, vi } from 'vitest';
 import { type Mirror, startMirror } from '../src/cli/mirror/startMirror';
 import { createRelayClient } from '../src/cli/relayClient';
-import type { Logger } from '../src/server/logger';
+import type { Logger } from '../src/support/logger';
 import { pgliteBackend } from './backends';
 import { cliBundle } from './cliBundle';
 import { type CuttableLink, createTestVault, freshFolder, removeFolders, type TestVault } from './mirrorFixtures';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Logger } from '../src/server/logger';
+import type { Logger } from '../src/support/logger';
 import { pgliteBackend } from './backends';
 import { createNotes, readTexts, writeTexts } from './bulkNotes';
 import { cliBundle } from './cliBundle';

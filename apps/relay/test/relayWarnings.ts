@@ -1,4 +1,4 @@
-import type { Logger } from '../src/server/logger';
+import type { Logger } from '../src/support/logger';
 
 /** A relay logger that keeps every warning and error as one line (`message {fields}`) in `lines`. */
 export function recordingLogger(lines: string[]): Logger {

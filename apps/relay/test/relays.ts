@@ -1,8 +1,8 @@
 import type { RateLimit, VersionSettings } from '@baalda/core';
 import { TEST_PASSWORD_COST } from '../src/access/passwords';
+import { type Relay, startRelay } from '../src/app/startRelay';
 import type { DatabaseTarget } from '../src/db/openDatabase';
-import { type Logger, silentLogger } from '../src/server/logger';
-import { type Relay, startRelay } from '../src/server/startRelay';
+import { type Logger, silentLogger } from '../src/support/logger';
 
 /** The account every test relay is opened with: the relay's first account, owner of `default`. */
 export const TEST_OWNER = { email: 'owner@baalda.test', password: 'correct horse battery staple' };

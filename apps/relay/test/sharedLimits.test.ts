@@ -3,7 +3,7 @@ import { SIGN_IN_THROTTLE } from '@baalda/core';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisCallMeter, redisSignInGuard } from '../src/scale/sharedLimits';
-import { silentLogger } from '../src/server/logger';
+import { silentLogger } from '../src/support/logger';
 import { isRedisReachable, TEST_REDIS_URL } from './redisProbe';
 
 const reachable = await isRedisReachable(TEST_REDIS_URL);

@@ -1,6 +1,6 @@
 import type { Hocuspocus } from '@hocuspocus/server';
-import type { SyncContext } from '../extensions/AccessExtension';
-import type { Logger } from '../server/logger';
+import type { Logger } from '../support/logger';
+import type { SyncContext } from './AccessExtension';
 import { readAccessEpoch } from './accessEpoch';
 import type { AccessService } from './accessService';
 import type { Caller } from './callers';
@@ -25,6 +25,8 @@ const FULL_EVERY_MS = 60_000;
  * folder), a token expired (every tick) or at least every minute. A connection that lost rights has its whole socket closed;
  * the client reconnects and gets exactly what it may now have (nothing, or read-only).
  */
+export type ConnectionRechecks = ReturnType<typeof startConnectionRechecks>;
+
 export function startConnectionRechecks(
   access: AccessService,
   hocuspocus: Hocuspocus,

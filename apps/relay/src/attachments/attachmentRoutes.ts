@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { attachmentTypeOf, entryKindOf, isValidDocId, pageText } from '@baalda/core';
+import type { Route, RouteCall, RouteContext } from '../access/callerRoutes';
+import { requireVault } from '../access/requestAuth';
 import { guardOf, type VaultGuard } from '../access/vaultGuard';
-import { sendError, sendJson } from '../server/httpErrors';
-import { requireVault } from '../server/requestAuth';
-import type { Route, RouteCall, RouteContext } from '../server/routeTable';
+import { sendError, sendJson } from '../http/httpErrors';
 import type { AttachmentService } from './attachmentService';
 import { sendAttachmentBytes } from './sendAttachmentBytes';
 

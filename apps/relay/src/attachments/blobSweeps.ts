@@ -1,4 +1,4 @@
-import type { Logger } from '../server/logger';
+import type { Logger } from '../support/logger';
 import type { AttachmentService } from './attachmentService';
 
 // ATT9: bytes nothing refers to are rare (a purge, a cut-off upload) and harmless for a while.

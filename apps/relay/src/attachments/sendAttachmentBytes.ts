@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { attachmentTypeOf, fileNameOf } from '@baalda/core';
-import { sendError } from '../server/httpErrors';
+import { sendError } from '../http/httpErrors';
 import type { AttachmentRecord } from './attachmentRecords';
 import type { AttachmentService } from './attachmentService';
 

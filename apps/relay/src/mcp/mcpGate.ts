@@ -2,9 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerTokenOf, isAccessTokenShape } from '@baalda/core';
 import type { AccessService } from '../access/accessService';
 import type { Caller } from '../access/callers';
+import { isOwnOrigin } from '../access/requestAuth';
+import { sendError } from '../http/httpErrors';
 import type { CallMeter } from '../scale/sharedLimits';
-import { sendError } from '../server/httpErrors';
-import { type EdgeSettings, isOwnOrigin } from '../server/requestAuth';
+import type { EdgeSettings } from '../support/edgeSettings';
 
 /** A token caller allowed through the MCP door. */
 export type TokenCaller = Extract<Caller, { kind: 'token' }>;

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LIMITS } from '@baalda/core';
 import { guardOf } from '../access/vaultGuard';
-import { sendError } from '../server/httpErrors';
-import type { Logger } from '../server/logger';
-import { readJsonBody } from '../server/readJsonBody';
+import { sendError } from '../http/httpErrors';
+import { readJsonBody } from '../http/readJsonBody';
+import type { Logger } from '../support/logger';
 import { type McpGateContext, passMcpGate } from './mcpGate';
 import { loadMcpProtocol } from './mcpProtocol';
 import { createRelayMcpStore, type McpStoreDependencies } from './relayMcpStore';

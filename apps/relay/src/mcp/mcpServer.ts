@@ -7,7 +7,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Logger } from '../server/logger';
+import type { Logger } from '../support/logger';
 
 /** Tells the model the pattern once, at initialization; each tool's description repeats its part. */
 const INSTRUCTIONS =

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from '@hocuspocus/extension-redis';
 import type { onStoreDocumentPayload } from '@hocuspocus/server';
+import { EXTENSION_PRIORITY } from '../support/extensionOrder';
 
 const LOCK_RETRY_MS = 50;
 
@@ -13,6 +14,8 @@ const LOCK_RETRY_MS = 50;
  * the wait is bounded; past it the library's skip stands.
  */
 export class RedisSyncExtension extends Redis {
+  override priority = EXTENSION_PRIORITY.redisSync;
+
   override async onStoreDocument(payload: onStoreDocumentPayload): Promise<void> {
     const deadline = Date.now() + 2 * this.configuration.lockTimeout;
     for (;;) {

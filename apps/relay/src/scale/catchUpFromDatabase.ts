@@ -2,7 +2,7 @@ import { parseDocumentName } from '@baalda/core';
 import type { Hocuspocus, RedisTransactionOrigin } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import type { PrismaClient } from '../generated/prisma/client';
-import type { Logger } from '../server/logger';
+import type { Logger } from '../support/logger';
 
 /** How often a relay of a group looks for notes other relays stored (SCALE9). */
 export const CATCH_UP_INTERVAL_MS = 2000;

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Logger } from '../server/logger';
+import type { Logger } from '../support/logger';
 
 /** How long start-up waits for Redis before it gives up (a relay alone in a cluster would split it). */
 const CONNECT_TIMEOUT_MS = 10_000;

@@ -29,7 +29,7 @@ export async function startScaleOut(options: ScaleOutOptions): Promise<ScaleOut>
     // Each relay opens its own pair; duplicating ours keeps URL, password and TLS settings in one place.
     createClient: () => publisher.duplicate(),
   });
-  // Hocuspocus ran onConfigure when it was constructed, before this extension was added.
+  // Set again by onConfigure when the app configures the sync server; events may reach it before that.
   extension.instance = options.hocuspocus;
   let lostEvents = false;
   const send = (event: ScaleEvent) => {

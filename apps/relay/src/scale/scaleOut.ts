@@ -1,6 +1,6 @@
 import type { RateLimit } from '@baalda/core';
 import type { Extension, Hocuspocus } from '@hocuspocus/server';
-import type { Logger } from '../server/logger';
+import type { Logger } from '../support/logger';
 import type { CallMeter, SignInGuard } from './sharedLimits';
 
 /** What this relay does when another one reports a change (SCALE3–SCALE5). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type RateLimit, RateLimiter, SIGN_IN_THROTTLE, SignInThrottle } from '@baalda/core';
 import type { Redis } from 'ioredis';
-import type { Logger } from '../server/logger';
+import type { Logger } from '../support/logger';
 
 /** LIM10: takes one call from `key`'s bucket; 0 when allowed, else ms until one is free. */
 export interface CallMeter {

@@ -1,4 +1,4 @@
-import type { Logger } from '../server/logger';
+import type { Logger } from '../support/logger';
 import type { VaultService } from './vaultService';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;

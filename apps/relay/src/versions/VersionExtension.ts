@@ -1,8 +1,9 @@
 import { isDestructiveEdit, parseDocumentName, type VersionSettings } from '@baalda/core';
 import type { afterUnloadDocumentPayload, Extension, onStoreDocumentPayload } from '@hocuspocus/server';
-import type { StoreCycleReadings } from '../extensions/storeCycleReadings';
 import type { PrismaClient } from '../generated/prisma/client';
-import type { Logger } from '../server/logger';
+import type { StoreCycleReadings } from '../store/storeCycleReadings';
+import { EXTENSION_PRIORITY } from '../support/extensionOrder';
+import type { Logger } from '../support/logger';
 import { textOf } from './quietCaptures';
 import { keepVersion } from './versionStore';
 
@@ -14,6 +15,7 @@ import { keepVersion } from './versionStore';
  */
 export class VersionExtension implements Extension {
   extensionName = 'VersionExtension';
+  priority = EXTENSION_PRIORITY.versions;
   private readonly storedText = new Map<string, string>();
 
   constructor(

@@ -1,6 +1,6 @@
 import type { VersionSettings } from '@baalda/core';
 import type { PrismaClient } from '../generated/prisma/client';
-import type { Logger } from '../server/logger';
+import type { Logger } from '../support/logger';
 import { captureQuietVersions } from './quietCaptures';
 
 /** The quiet-capture loop; `runNow` lets tests (with a fake clock) and shutdown drive it. */

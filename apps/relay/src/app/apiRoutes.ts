@@ -1,20 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseVaultOpBatch } from '@baalda/core';
+import { type AuthContext, handleAuthRoute } from '../access/authRoutes';
+import { dispatch } from '../access/callerRoutes';
+import { handleInviteRoute } from '../access/inviteRoutes';
+import { refuseForeignOrigin, requireCaller, requireVault } from '../access/requestAuth';
+import { RESTRICTION_ROUTES } from '../access/restrictionRoutes';
+import { TOKEN_ROUTES } from '../access/tokenRoutes';
 import { guardOf, type VaultGuard } from '../access/vaultGuard';
 import { ATTACHMENT_ROUTES, type AttachmentRouteContext } from '../attachments/attachmentRoutes';
+import { sendError, sendJson } from '../http/httpErrors';
+import { readJsonBody } from '../http/readJsonBody';
 import type { SearchRequest, searchNotes } from '../search/searchService';
+import { VAULT_ROUTES, type VaultRouteContext } from '../vault/vaultRoutes';
 import type { VaultService } from '../vault/vaultService';
+import { handleVersionRoute, VERSION_ROUTE } from '../versions/versionRoutes';
 import type { VersionService } from '../versions/versionService';
-import { type AuthContext, handleAuthRoute } from './authRoutes';
-import { sendError, sendJson } from './httpErrors';
-import { handleInviteRoute } from './inviteRoutes';
-import { readJsonBody } from './readJsonBody';
-import { refuseForeignOrigin, requireCaller, requireVault } from './requestAuth';
-import { RESTRICTION_ROUTES } from './restrictionRoutes';
-import { dispatch } from './routeTable';
-import { TOKEN_ROUTES } from './tokenRoutes';
-import { VAULT_ROUTES, type VaultRouteContext } from './vaultRoutes';
-import { handleVersionRoute, VERSION_ROUTE } from './versionRoutes';
 
 /** What the API routes need from the rest of the relay. */
 export interface ApiContext extends AuthContext, VaultRouteContext, AttachmentRouteContext {

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { LIMITS, parseVersionSettings, type VersionSettings } from '@baalda/core';
 import type { DatabaseTarget } from '../db/openDatabase';
-import type { EdgeSettings } from '../server/requestAuth';
+import type { EdgeSettings } from '../support/edgeSettings';
 import { REPOSITORY_ROOT } from '../support/relayPaths';
 
 /** The relay's settings, read from the environment (documented in README "Configuration"). */

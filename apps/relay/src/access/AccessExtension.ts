@@ -1,10 +1,11 @@
 import { RELAY_ERRORS } from '@baalda/core';
 import type { Extension, onAuthenticatePayload } from '@hocuspocus/server';
-import type { AccessService } from '../access/accessService';
-import { type DocumentRights, decideDocument } from '../access/documentAccess';
-import { type CallerRef, refOf } from '../access/socketCallers';
-import { closeFrameFor } from '../server/closeCodes';
-import type { Logger } from '../server/logger';
+import { closeFrameFor } from '../support/closeCodes';
+import { EXTENSION_PRIORITY } from '../support/extensionOrder';
+import type { Logger } from '../support/logger';
+import type { AccessService } from './accessService';
+import { type DocumentRights, decideDocument } from './documentAccess';
+import { type CallerRef, refOf } from './socketCallers';
 
 /** Closes the client's whole WebSocket (ACL6: the provider reconnects and every document is decided anew). */
 export interface EdgeSocket {
@@ -28,8 +29,7 @@ export interface SyncContext {
  */
 export class AccessExtension implements Extension {
   extensionName = 'AccessExtension';
-  // Before every other extension: nothing may load or answer before the decision.
-  priority = 1000;
+  priority = EXTENSION_PRIORITY.access;
 
   constructor(
     private readonly access: AccessService,

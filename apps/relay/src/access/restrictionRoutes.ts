@@ -1,10 +1,10 @@
 import { pathKey, restrictionChangeDecision, validateFolderPath } from '@baalda/core';
-import { clearRestriction, putRestriction } from '../access/restrictionStore';
-import { sendError, sendJson } from './httpErrors';
-import { readJsonBody } from './readJsonBody';
+import { sendError, sendJson } from '../http/httpErrors';
+import { readJsonBody } from '../http/readJsonBody';
+import type { VaultRouteContext } from '../vault/vaultRoutes';
+import type { Route, RouteCall } from './callerRoutes';
 import { requireVault } from './requestAuth';
-import type { Route, RouteCall } from './routeTable';
-import type { VaultRouteContext } from './vaultRoutes';
+import { clearRestriction, putRestriction } from './restrictionStore';
 
 type Call = RouteCall<VaultRouteContext>;
 

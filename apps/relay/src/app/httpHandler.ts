@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handleAdminAccountRoute } from '../access/adminAccountRoutes';
+import { sendError } from '../http/httpErrors';
+import { serveStaticFile } from '../http/staticFiles';
 import { handleMcpRequest, MCP_PATH, type McpRouteContext } from '../mcp/mcpRoute';
-import { handleAdminAccountRoute } from './adminAccountRoutes';
-import { type AdminContext, handleReindex, refuseNonAdmin } from './adminRoutes';
+import { type AdminContext, handleReindex, refuseNonAdmin } from '../search/reindexRoute';
+import type { Logger } from '../support/logger';
 import { type ApiContext, handleApiRequest } from './apiRoutes';
-import { sendError } from './httpErrors';
-import type { Logger } from './logger';
-import { serveStaticFile } from './staticFiles';
 
 /** Everything the HTTP side of the relay needs. */
 export interface HttpContext extends ApiContext, AdminContext {

@@ -1,8 +1,9 @@
 import { LIMITS, parseDocumentName } from '@baalda/core';
 import type { Extension, onConnectPayload, onLoadDocumentPayload, onStoreDocumentPayload } from '@hocuspocus/server';
 import * as Y from 'yjs';
-import type { Logger } from '../server/logger';
-import type { NoteStore } from '../store/noteStore';
+import { EXTENSION_PRIORITY } from '../support/extensionOrder';
+import type { Logger } from '../support/logger';
+import type { NoteStore } from './noteStore';
 
 /**
  * Loads each note's Yjs state from the store when its document opens, and writes the whole merged state
@@ -11,6 +12,7 @@ import type { NoteStore } from '../store/noteStore';
  */
 export class PersistenceExtension implements Extension {
   extensionName = 'PersistenceExtension';
+  priority = EXTENSION_PRIORITY.persistence;
 
   constructor(
     private readonly store: NoteStore,

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isSecretShape } from '@baalda/core';
-import { sendError, sendJson } from './httpErrors';
+import { sendError, sendJson } from '../http/httpErrors';
+import type { RouteContext } from './callerRoutes';
 import { refuseForeignOrigin, requireCaller } from './requestAuth';
-import type { RouteContext } from './routeTable';
 
 const INVITE_ROUTE = /^\/api\/invites\/([^/]+)(\/accept)?$/;
 

@@ -3,11 +3,12 @@ import type { Duplex } from 'node:stream';
 import { LIMITS, type RelayErrorCode } from '@baalda/core';
 import type { Hocuspocus } from '@hocuspocus/server';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { closeFrameFor } from './closeCodes';
+import { clientAddressOf, isOwnOrigin } from '../access/requestAuth';
+import { closeFrameFor } from '../support/closeCodes';
+import type { EdgeSettings } from '../support/edgeSettings';
+import type { Logger } from '../support/logger';
 import { inspectFrame } from './frameInspector';
-import type { Logger } from './logger';
 import { PendingSockets, PreAuthGuard } from './preAuthGuard';
-import { clientAddressOf, type EdgeSettings, isOwnOrigin } from './requestAuth';
 
 /** The one path the sync WebSocket is served on. */
 export const SYNC_PATH = '/sync';

@@ -11,11 +11,11 @@ import {
   validateFolderPath,
   vaultIdFromName,
 } from '@baalda/core';
-import type { AccessService } from '../access/accessService';
-import { hashPassword } from '../access/passwords';
-import { clearRestriction, putRestriction } from '../access/restrictionStore';
-import { sendError, sendJson } from './httpErrors';
-import { readJsonBody } from './readJsonBody';
+import { sendError, sendJson } from '../http/httpErrors';
+import { readJsonBody } from '../http/readJsonBody';
+import type { AccessService } from './accessService';
+import { hashPassword } from './passwords';
+import { clearRestriction, putRestriction } from './restrictionStore';
 
 /** What the admin account routes need. */
 export interface AdminAccountContext {

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isValidDocId } from '@baalda/core';
 import type { VaultGuard } from '../access/vaultGuard';
-import type { VersionService } from '../versions/versionService';
-import { sendError, sendJson } from './httpErrors';
-import { readJsonBody } from './readJsonBody';
+import { sendError, sendJson } from '../http/httpErrors';
+import { readJsonBody } from '../http/readJsonBody';
+import type { VersionService } from './versionService';
 
 /** `/api/vaults/:vault/notes/:docId/versions[/:versionId[/restore]]` (VC5–VC7). */
 export const VERSION_ROUTE = /^\/api\/vaults\/([^/]+)\/notes\/([^/]+)\/versions(?:\/([^/]+)(\/restore)?)?$/;

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerTokenOf, EMBEDDERS, type Embedder, embedderByName } from '@baalda/core';
 import { isAdminKey } from '../access/adminKey';
-import type { ReindexProgress } from '../search/searchIndexes';
-import { sendError } from './httpErrors';
-import { readJsonBody } from './readJsonBody';
+import { sendError } from '../http/httpErrors';
+import { readJsonBody } from '../http/readJsonBody';
+import type { ReindexProgress } from './searchIndexes';
 
 /** What the admin routes need from the relay. */
 export interface AdminContext {

@@ -1,8 +1,8 @@
 import { isVaultRole, LIMITS, parseDays, parseDisplayName, vaultIdFromName } from '@baalda/core';
-import { sendError, sendJson } from './httpErrors';
-import { readJsonBody } from './readJsonBody';
-import { requireVault } from './requestAuth';
-import type { Route, RouteCall, RouteContext } from './routeTable';
+import type { Route, RouteCall, RouteContext } from '../access/callerRoutes';
+import { requireVault } from '../access/requestAuth';
+import { sendError, sendJson } from '../http/httpErrors';
+import { readJsonBody } from '../http/readJsonBody';
 
 /** What the vault, member and invite routes need beyond the basics. */
 export interface VaultRouteContext extends RouteContext {

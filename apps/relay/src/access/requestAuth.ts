@@ -1,17 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isValidVaultId, SESSION_COOKIE } from '@baalda/core';
-import type { AccessService } from '../access/accessService';
-import type { Caller, Credentials, VaultAccess } from '../access/callers';
-import { SESSION_TTL_MS } from '../access/sessionStore';
-import { sendError } from './httpErrors';
-
-/** How the relay is reached from outside: decides cookie flags and which origin is ours. */
-export interface EdgeSettings {
-  /** BAALDA_PUBLIC_URL: when https, cookies are `Secure`. */
-  readonly publicUrl: URL | null;
-  /** BAALDA_TRUST_PROXY: take the client address from `X-Forwarded-For` (behind a reverse proxy only). */
-  readonly trustProxy: boolean;
-}
+import { sendError } from '../http/httpErrors';
+import type { EdgeSettings } from '../support/edgeSettings';
+import type { AccessService } from './accessService';
+import type { Caller, Credentials, VaultAccess } from './callers';
+import { SESSION_TTL_MS } from './sessionStore';
 
 /** What the request's headers offer as credentials. */
 export function credentialsOf(request: IncomingMessage): Credentials {

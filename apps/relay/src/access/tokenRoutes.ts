@@ -1,8 +1,8 @@
 import { isValidVaultId, LIMITS, parseDays, parseDisplayName } from '@baalda/core';
-import { sendError, sendJson } from './httpErrors';
-import { readJsonBody } from './readJsonBody';
-import type { Route, RouteCall } from './routeTable';
-import type { VaultRouteContext } from './vaultRoutes';
+import { sendError, sendJson } from '../http/httpErrors';
+import { readJsonBody } from '../http/readJsonBody';
+import type { VaultRouteContext } from '../vault/vaultRoutes';
+import type { Route, RouteCall } from './callerRoutes';
 
 type Call = RouteCall<VaultRouteContext>;
 

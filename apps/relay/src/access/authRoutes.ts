@@ -1,21 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseDisplayName, parseEmail, parsePassword } from '@baalda/core';
-import type { AccessService } from '../access/accessService';
-import { hashPassword, verifyPassword } from '../access/passwords';
-import { newSecret } from '../access/secrets';
-import { signUp } from '../access/signUp';
-import { publicUser, type UserRecord } from '../access/userStore';
+import { sendError, sendJson } from '../http/httpErrors';
+import { readJsonBody } from '../http/readJsonBody';
 import type { SignInGuard } from '../scale/sharedLimits';
-import { sendError, sendJson } from './httpErrors';
-import { readJsonBody } from './readJsonBody';
+import type { EdgeSettings } from '../support/edgeSettings';
+import type { AccessService } from './accessService';
+import { hashPassword, verifyPassword } from './passwords';
 import {
   clearedSessionCookie,
   clientAddressOf,
   credentialsOf,
-  type EdgeSettings,
   refuseForeignOrigin,
   sessionCookie,
 } from './requestAuth';
+import { newSecret } from './secrets';
+import { signUp } from './signUp';
+import { publicUser, type UserRecord } from './userStore';
 
 /** What the auth routes need. */
 export interface AuthContext {

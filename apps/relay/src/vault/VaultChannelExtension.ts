@@ -1,11 +1,12 @@
 import { formatVaultDocumentName, parseDocumentName, parseVaultOpBatch } from '@baalda/core';
 import type { Extension, Hocuspocus, onConnectPayload, onStatelessPayload } from '@hocuspocus/server';
+import type { SyncContext } from '../access/AccessExtension';
 import type { AccessService } from '../access/accessService';
 import { callerOfRef } from '../access/socketCallers';
 import { guardOf, type VaultGuard } from '../access/vaultGuard';
-import type { Logger } from '../server/logger';
-import type { VaultService } from '../vault/vaultService';
-import type { SyncContext } from './AccessExtension';
+import { EXTENSION_PRIORITY } from '../support/extensionOrder';
+import type { Logger } from '../support/logger';
+import type { VaultService } from './vaultService';
 
 /**
  * `vault:<id>` documents are channels, not content: clients connect read-only to hear
@@ -16,6 +17,7 @@ import type { SyncContext } from './AccessExtension';
  */
 export class VaultChannelExtension implements Extension {
   extensionName = 'VaultChannelExtension';
+  priority = EXTENSION_PRIORITY.vaultChannel;
 
   constructor(
     private readonly access: AccessService,

@@ -1,0 +1,62 @@
+import { LIMITS, type RateLimit } from '@baalda/core';
+import type { Hocuspocus } from '@hocuspocus/server';
+import { closeSessionSockets } from '../access/connectionRechecks';
+import type { Database } from '../db/openDatabase';
+import type { ScaleOut } from '../scale/scaleOut';
+import { type CallMeter, localCallMeter, localSignInGuard } from '../scale/sharedLimits';
+import { createVersionService } from '../versions/versionService';
+import type { HttpContext } from './httpHandler';
+import type { RelayOptions } from './relayOptions';
+import type { RelayServices } from './relayServices';
+
+/** What the HTTP handler is given: the services it calls, and how the relay is reached. */
+export function createHttpContext(
+  options: RelayOptions,
+  database: Database,
+  hocuspocus: Hocuspocus,
+  services: RelayServices,
+): HttpContext {
+  const { clock, access, indexes, vaults, attachments, scale } = services;
+  const edge = options.edge ?? { publicUrl: null, trustProxy: false };
+  const search: HttpContext['search'] = (request) => indexes.search(request);
+  return {
+    vaults,
+    versions: createVersionService(database.prisma, hocuspocus, { settings: services.versionSettings, clock }),
+    search,
+    reindex: (embedder, onProgress) => indexes.reindex(embedder, clock, onProgress),
+    defaultEmbedder: () => indexes.activeEmbedder,
+    clock,
+    backend: database.backend,
+    webDir: options.webDir,
+    logger: options.logger,
+    access,
+    edge,
+    adminKey: services.adminKey,
+    signIns: scale.limits?.signInGuard() ?? localSignInGuard(),
+    recheckConnections: () => services.rechecks.request(),
+    vaultAccessChanged: (vaultId) => vaults.touch(vaultId),
+    attachments,
+    closeSessionSockets: (sessionHash) => closeSessionSockets(hocuspocus, sessionHash),
+    mcp: {
+      access,
+      edge,
+      clock,
+      logger: options.logger,
+      limiter: meterOf(
+        scale,
+        options.mcpRateLimit ?? { perSecond: LIMITS.mcpRequestsPerSecond, burst: LIMITS.mcpRequestBurst },
+      ),
+      prisma: database.prisma,
+      hocuspocus,
+      notes: services.store,
+      vaults,
+      attachments,
+      search,
+    },
+  };
+}
+
+// LIM10 per token: one bucket for the whole group of relays when they share Redis (SCALE8).
+function meterOf(scale: ScaleOut, limit: RateLimit): CallMeter {
+  return scale.limits?.callMeter(limit) ?? localCallMeter(limit);
+}

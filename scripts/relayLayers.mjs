@@ -1,0 +1,63 @@
+// The relay's layers, top to bottom, and the check that its imports only point down. A folder of
+// `apps/relay/src` may import its own files and folders of lower layers, never a higher one; folders of
+// one layer may use each other. A folder that is in no layer fails the check, so a new one gets a place.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/** Layer of each folder (and of the files at the root of src/): higher numbers sit on top. */
+export const RELAY_LAYERS = {
+  '.': 4, // main.ts: reads the environment and starts the app
+  app: 3, // the composition root: wiring, the HTTP handler, shutdown, configuration
+  access: 2,
+  attachments: 2,
+  mcp: 2,
+  scale: 2,
+  search: 2,
+  store: 2,
+  sync: 2,
+  vault: 2,
+  versions: 2,
+  db: 1,
+  http: 1,
+  support: 0,
+  generated: 0,
+};
+
+const IMPORT = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+
+function sourceFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'generated' ? [] : sourceFiles(path);
+    return /\.(ts|mts)$/.test(name) ? [path] : [];
+  });
+}
+
+function folderOf(srcDir, path) {
+  const parts = relative(srcDir, path).split(sep);
+  return parts.length === 1 ? '.' : parts[0];
+}
+
+/** Every import in `srcDir` that points up a layer or into an unplaced folder, as readable lines. */
+export function relayLayerProblems(srcDir, layers = RELAY_LAYERS) {
+  const problems = [];
+  for (const file of sourceFiles(srcDir)) {
+    const from = folderOf(srcDir, file);
+    if (!(from in layers)) {
+      problems.push(`${relative(srcDir, file)}: folder "${from}" has no layer in scripts/relayLayers.mjs`);
+      continue;
+    }
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const target = resolve(dirname(file), specifier);
+      if (!target.startsWith(srcDir + sep)) continue;
+      const to = folderOf(srcDir, target);
+      if (to === from) continue;
+      if (!(to in layers) || layers[to] > layers[from]) {
+        problems.push(
+          `${relative(srcDir, file)} imports ${specifier}: ${from} (layer ${layers[from]}) may not use ${to} (layer ${layers[to] ?? 'none'})`,
+        );
+      }
+    }
+  }
+  return problems;
+}
