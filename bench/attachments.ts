@@ -1,4 +1,4 @@
-// `npx tsx bench/attachments.ts`: issue 8's numbers alone; `npm run bench` includes the same rows.
+// `npx tsx bench/attachments.ts`: the attachments' numbers alone; `npm run bench` includes the same rows.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { mintOwnerToken } from './benchAccount';
 
 const MIB = 2 ** 20;
 
-/** What the attachment bench reports (issue 8). */
+/** What the attachment bench reports. */
 export interface AttachmentReport {
   readonly upload: { readonly mib: number; readonly seconds: number; readonly rssGrowthMib: number };
   /** Upload start → the file's text is searchable, per fixture. */

@@ -1,4 +1,4 @@
-// `npx tsx bench/fanout.ts [--clients 100,300] [--seconds 15]`: issue 10's one-document fan-out rows alone.
+// `npx tsx bench/fanout.ts [--clients 100,300] [--seconds 15]`: the one-document fan-out rows alone.
 import { pathToFileURL } from 'node:url';
 import { benchDocumentName, createBenchNotes } from './load/benchNotes';
 import { ClientFleet } from './load/clientFleet';
@@ -12,7 +12,7 @@ export interface FanoutReport {
 }
 
 /**
- * Issue 10: `clients` clients on one note, each its own WebSocket, provider and Y.Doc, spread over two
+ * `clients` clients on one note, each its own WebSocket, provider and Y.Doc, spread over two
  * worker processes; 20 edits a second in all, each a short paragraph appended by a random client. After a
  * 3-second warm-up, `seconds` of edits are timed from the sender's local edit to every other client's doc
  * applying it. The relay runs in a process of its own (relayHost.ts), as in production.

@@ -1,4 +1,4 @@
-// `npx tsx bench/manyDocuments.ts [--documents 1000] [--seconds 15] [--heap-snapshots DIR]`: issue 10's
+// `npx tsx bench/manyDocuments.ts [--documents 1000] [--seconds 15] [--heap-snapshots DIR]`: the
 // many-document rows alone; with --heap-snapshots, the relay's heap at each of the three readings.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,7 +30,7 @@ const PARAGRAPHS = 10;
 const PARAGRAPH_CHARS = 1000;
 
 /**
- * Issue 10: `documents` notes of ~10 KB of text each, written once through the relay and stored; then two
+ * `documents` notes of ~10 KB of text each, written once through the relay and stored; then two
  * clients per note connect, so each note is loaded from the database, and the relay's heap and RSS are read
  * idle. Then 20 edits a second go to random notes for `seconds` (after a 3 s warm-up), timed from the edit to
  * the note's other client. Relay in a process of its own with --expose-gc; clients in two workers.

@@ -1,4 +1,4 @@
-// `npx tsx bench/mcpSearch.ts`: issue 7's numbers alone; `npm run bench` includes the same rows.
+// `npx tsx bench/mcpSearch.ts`: the MCP route's numbers alone; `npm run bench` includes the same rows.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ export interface AnswerBytes {
   readonly text: { readonly median: number; readonly max: number };
 }
 
-/** What the MCP bench reports (issue 7). */
+/** What the MCP bench reports. */
 export interface McpSearchReport {
   readonly notes: number;
   readonly calls: number;

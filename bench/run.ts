@@ -63,7 +63,7 @@ rows.push(['retrieval stale/deleted hits', String(retrieval.staleHits)]);
 rows.push(...mcpSearchRows(await measureMcpSearch()));
 rows.push(...attachmentRows(await measureAttachments()));
 
-// Issue 10's load bench: about seven minutes; the soak only when asked for (ten more).
+// The load bench: about seven minutes; the soak only when asked for (ten more).
 if (!args.includes('--skip-load')) {
   for (const clients of [100, 300]) rows.push(...fanoutRows(await measureFanout(clients)));
   rows.push(...manyDocumentsRows(await measureManyDocuments()));

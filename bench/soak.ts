@@ -1,4 +1,4 @@
-// `npx tsx bench/soak.ts [--soak-minutes 10] [--heap-snapshots DIR]` (or `npm run bench -- --soak`): issue 10's
+// `npx tsx bench/soak.ts [--soak-minutes 10] [--heap-snapshots DIR]` (or `npm run bench -- --soak`): the
 // heap trend; with --heap-snapshots, the relay's heap at the first settled sample and at the last one.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -43,7 +43,7 @@ export interface SoakReport {
 }
 
 /**
- * Issue 10: 20 clients on 10 notes (two each, in two worker processes) make 20 edits a second for
+ * 20 clients on 10 notes (two each, in two worker processes) make 20 edits a second for
  * `minutes`; every 10 s both clients of one note leave, so the relay stores and unloads it, and come back
  * 3 s later, so it loads it again. Every 30 s the relay's heap is read after forced GC. Relay in its own process.
  */

@@ -1,4 +1,4 @@
-// `npm run test:convergence`: the convergence suite's long profile (issue 10). Runs the two convergence files
+// `npm run test:convergence`: the convergence suite's long profile. Runs the two convergence files
 // (one PGlite relay; two relays on PostgreSQL + Redis when BAALDA_TEST_DATABASE_URL and Redis are there) over
 // seeds no CI run uses, and prints how many seeds passed per topology.
 //   --seeds N     seeds per topology (default 1000)

@@ -23,7 +23,7 @@ const skipReason =
       : null;
 if (skipReason) console.warn(`[convergence.pair] skipped: ${skipReason}`);
 
-describe.skipIf(skipReason !== null)('convergence under chaos: two relays on PostgreSQL and Redis (issue 10)', () => {
+describe.skipIf(skipReason !== null)('convergence under chaos: two relays on PostgreSQL and Redis', () => {
   let cluster: RelayCluster;
 
   beforeAll(async () => {

@@ -12,7 +12,7 @@ const PINNED: PinnedSeed[] = [
   ),
 ];
 
-describe('convergence under chaos: one relay on PGlite, SIGKILLed at random (issue 10)', () => {
+describe('convergence under chaos: one relay on PGlite, SIGKILLed at random', () => {
   let cluster: RelayCluster;
 
   beforeAll(async () => {

@@ -34,7 +34,7 @@ interface Typist {
   syncedAt: number;
 }
 
-describe('crash durability: the relay SIGKILLed while 20 clients type (issue 10)', { timeout: 90_000 }, () => {
+describe('crash durability: the relay SIGKILLed while 20 clients type', { timeout: 90_000 }, () => {
   let root: string;
   let dataDir: string;
   let port: number;

@@ -9,7 +9,7 @@ const DOC = 'longOfflineNote_0001';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-describe('a device back after days offline (issue 10)', () => {
+describe('a device back after days offline', () => {
   const cleanups: Array<() => Promise<unknown> | unknown> = [];
   afterAll(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

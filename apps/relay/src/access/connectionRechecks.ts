@@ -14,7 +14,7 @@ export const ACCESS_CHANGED_CLOSE = { code: 4403, reason: 'ACCESS_CHANGED: your 
 const POLL_MS = 1000;
 /**
  * A full re-decision at least this often, whatever the epoch says: it catches what no counter announces
- * (a session that expired under an open socket, another relay's tree moves until issue 10 shares them).
+ * (a session that expired under an open socket, another relay's tree moves, heard through Redis).
  * Token expiries need no database and are checked on every tick.
  */
 const FULL_EVERY_MS = 60_000;

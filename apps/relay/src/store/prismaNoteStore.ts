@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { NoteStore } from './noteStore';
 
-// Until accounts and vaults arrive (issue 6), every note lives in this one.
+// The vault every relay creates at first start; notes made without naming a vault live in it.
 export const DEFAULT_VAULT_ID = 'default';
 
 /**

@@ -41,7 +41,7 @@ export class VersionExtension implements Extension {
   }
 
   // Read at a note's first store rather than kept from its load: most loaded notes are only read, and a
-  // copy of each one's text held from load doubled what an idle open note costs (issue 10's load bench).
+  // copy of each one's text held from load doubled what an idle open note costs (measured by the load bench).
   // The database still holds the pre-edit state here, so this is the same text the load saw, or newer.
   private async readStoredText(docId: string): Promise<string> {
     try {

@@ -88,7 +88,7 @@ describe('Markdown edits', () => {
     expect(markdownOfDocument(doc)).toBe('- one\n- two and a half\n- three\n');
   });
 
-  it('[MD4] update while someone edits another paragraph: both edits survive (issue 7)', () => {
+  it('[MD4] update while someone edits another paragraph: both edits survive', () => {
     const alice = docOf(NOTE, 1);
     const bob = replicaOf(alice, 2);
     applyMarkdownEdit(alice, NOTE.replace('First paragraph', 'First (edited by the assistant) paragraph'));

@@ -26,7 +26,7 @@ export const MCP_LIMITS = {
   maxReadChars: 100_000,
 } as const;
 
-/** The names of the tools, exactly as issue 7 gives them (MCP1). */
+/** The names of the tools, exactly as MCP1 gives them. */
 export type McpToolName =
   | 'search_notes'
   | 'read_note'

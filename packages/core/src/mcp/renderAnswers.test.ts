@@ -24,7 +24,7 @@ describe('rendering', () => {
   });
 
   it('[MCP9] its structuredContent is ~1.8 KB at 60-character paths and within 1.5 KB at the corpus median (45)', () => {
-    // The five fields cost 81 bytes a hit before title and path, so at 60-character paths the
+    // The pointer's five fields cost 81 bytes a hit before title and path, so at 60-character paths the
     // structured form alone passes 1.5 KB; this pins it from growing. bench/retrieval's median path is 45.
     expect(utf8Length(JSON.stringify({ hits: tenHits(60) }))).toBeLessThanOrEqual(1800);
     expect(utf8Length(JSON.stringify({ hits: tenHits(45) }))).toBeLessThanOrEqual(1500);
