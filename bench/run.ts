@@ -18,7 +18,7 @@ const root = join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const rows: Array<[string, string]> = [];
 // The relay processes the bench starts run the compiled relay, as `npm start` does.
-ensureBuilt({ web: false });
+await ensureBuilt({ web: false });
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;

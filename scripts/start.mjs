@@ -7,5 +7,5 @@ import { pathToFileURL } from 'node:url';
 import { root } from './buildStamps.mjs';
 import { ensureBuilt } from './ensureBuilt.mjs';
 
-ensureBuilt({ web: true });
+await ensureBuilt({ web: true });
 await import(pathToFileURL(join(root, 'apps', 'relay', 'dist', 'main.mjs')).href);

@@ -45,7 +45,7 @@ function startRelay(index, port) {
 }
 
 const { count, basePort } = readSettings();
-ensureBuilt({ web: true });
+await ensureBuilt({ web: true });
 const relays = Array.from({ length: count }, (_, index) => startRelay(index, basePort + index));
 let stopping = false;
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleAdminAccountRoute } from '../access/adminAccountRoutes';
 import { sendError } from '../http/httpErrors';
+import { decodePath } from '../http/requestPath';
 import { serveStaticFile } from '../http/staticFiles';
 import { handleMcpRequest, MCP_PATH, type McpRouteContext } from '../mcp/mcpRoute';
 import { type AdminContext, handleReindex, refuseNonAdmin } from '../search/reindexRoute';
@@ -37,14 +38,11 @@ async function route(request: IncomingMessage, response: ServerResponse, context
     return sendError(response, 'NOT_FOUND', `No admin route at ${path}.`);
   }
   if (path === MCP_PATH) return handleMcpRequest(request, response, context.mcp);
-  if (path === '/api' || path.startsWith('/api/')) return handleApiRequest(request, response, path, context);
-  return serveStaticFile(request, response, path, context.webDir);
+  if (isWebAppPath(path)) return serveStaticFile(request, response, path, context.webDir);
+  return handleApiRequest(request, response, path, context);
 }
 
-function decodePath(url: string): string | null {
-  try {
-    return decodeURIComponent(new URL(url, 'http://relay.invalid').pathname);
-  } catch {
-    return null;
-  }
+/** True for the web app's files: every path but the API's and the assistants' route. */
+export function isWebAppPath(path: string): boolean {
+  return !(path === '/api' || path.startsWith('/api/') || path === MCP_PATH);
 }

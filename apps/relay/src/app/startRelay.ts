@@ -1,10 +1,9 @@
-// The composition root: opens the database, makes the services, configures the sync server, starts the
-// timers and serves sync, API and web app on one port. Each step is a named function of its own file.
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// The composition root: listens, opens the database, makes the services, configures the sync server, starts
+// the timers and serves sync, API and web app on one port. Each step is a named function of its own file.
 import { openDatabase } from '../db/openDatabase';
 import { attachWebSocketEdge, SYNC_PATH } from '../sync/websocketEdge';
 import { startBackgroundJobs } from './backgroundJobs';
+import { listenEarly } from './earlyServer';
 import { createHttpContext } from './httpContext';
 import { createHttpHandler } from './httpHandler';
 import type { Relay, RelayOptions } from './relayOptions';
@@ -14,20 +13,28 @@ import { configureSyncServer, createSyncServer } from './syncServer';
 
 export type { Relay, RelayOptions } from './relayOptions';
 
-/** Opens and migrates the database, then serves sync, API and web app on one port. */
+/**
+ * Listens at once (serving the web app's files), opens and migrates the database, then serves sync, API
+ * and web app on one port; resolves once all of it is served.
+ */
 export async function startRelay(options: RelayOptions): Promise<Relay> {
-  const database = await openDatabase(options.database);
+  const early = await listenEarly(options);
+  const database = await openDatabase(options.database).catch(async (error: unknown) => {
+    await early.fail();
+    throw error;
+  });
   const hocuspocus = createSyncServer();
   const services = await createRelayServices(options, database, hocuspocus).catch(async (error: unknown) => {
+    await early.fail();
     await database.close();
     throw error;
   });
   configureSyncServer(hocuspocus, options, database, services);
   const jobs = startBackgroundJobs(options, database, services);
   const context = createHttpContext(options, database, hocuspocus, services);
-  const httpServer = createServer(createHttpHandler(context));
+  const { httpServer, port } = early;
   const wss = attachWebSocketEdge(httpServer, hocuspocus, options.logger, context.edge);
-  const port = await listen(httpServer, options.port, options.host);
+  early.open(createHttpHandler(context));
   const urlHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   let closing: Promise<void> | undefined;
   const close = async () => {
@@ -56,14 +63,4 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       return closing;
     },
   };
-}
-
-function listen(httpServer: HttpServer, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    httpServer.once('error', reject);
-    httpServer.listen(port, host, () => {
-      httpServer.off('error', reject);
-      resolve((httpServer.address() as AddressInfo).port);
-    });
-  });
 }

@@ -81,6 +81,8 @@ export const RELAY_ERRORS = {
   DOC_ID_UNAVAILABLE: 'That id cannot be used for this; make a new one.',
   /** ATT2: the stored bytes of an attachment are missing or changed on disk. */
   ATTACHMENT_DAMAGED: 'The stored file is missing or damaged.',
+  /** The relay is still opening its database; nothing was done; try again in a moment (HTTP12). */
+  RELAY_STARTING: 'The relay is starting; try again in a moment.',
   /** The relay failed while answering; the request changed nothing it reported as done. */
   INTERNAL_ERROR: 'The relay could not answer this request.',
 } as const;
