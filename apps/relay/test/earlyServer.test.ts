@@ -1,0 +1,81 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { type EarlyServer, listenEarly } from '../src/app/earlyServer';
+import { sendJson } from '../src/http/httpErrors';
+import { recordingLogger } from './relayWarnings';
+
+/** The status line a WebSocket upgrade request gets back. */
+function upgradeStatus(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({
+      port,
+      host: '127.0.0.1',
+      path: '/sync',
+      headers: {
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      },
+    });
+    request.once('response', (response) => resolve(response.statusCode ?? 0));
+    request.once('upgrade', (response) => resolve(response.statusCode ?? 0));
+    request.once('error', reject);
+    request.end();
+  });
+}
+
+describe('the relay listens before its database is open (HTTP12)', () => {
+  let webDir: string;
+  let early: EarlyServer | undefined;
+
+  afterEach(async () => {
+    await early?.fail();
+    early = undefined;
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  async function start(): Promise<{ early: EarlyServer; url: string }> {
+    webDir = await mkdtemp(join(tmpdir(), 'baalda-early-'));
+    await writeFile(join(webDir, 'index.html'), '<html>the app</html>');
+    early = await listenEarly({ port: 0, host: '127.0.0.1', webDir, logger: recordingLogger([]) });
+    return { early, url: `http://127.0.0.1:${early.port}` };
+  }
+
+  test('[HTTP12] the web app is served at once; an API call waits and is answered by the relay once it opens', async () => {
+    const { early, url } = await start();
+    const page = await fetch(`${url}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('the app');
+    let answered = false;
+    const health = fetch(`${url}/api/health`).then((response) => {
+      answered = true;
+      return response;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(answered).toBe(false);
+    early.open((_request, response) => sendJson(response, 200, { ok: true }));
+    const response = await health;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
+  test('[HTTP12] a sync socket is answered 503 until the relay opens, and nothing else is said to it', async () => {
+    const { early } = await start();
+    expect(await upgradeStatus(early.port)).toBe(503);
+  });
+
+  test('[HTTP12] a relay that cannot start answers the held calls 503 RELAY_STARTING with Retry-After', async () => {
+    const { early, url } = await start();
+    const held = fetch(`${url}/api/vaults`, { method: 'POST', body: '{}' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await early.fail();
+    const response = await held;
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('RELAY_STARTING');
+  });
+});
