@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Build stamps: a fingerprint of a build's sources written next to its output, so `npm start` rebuilds
 // exactly when a source changed, whoever built last (start.mjs, turbo, or a developer by hand).
-// `node scripts/buildStamps.mjs web|prisma` records that the build just finished.
+// `node scripts/buildStamps.mjs web|prisma|cli` records that the build just finished.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -15,6 +15,16 @@ const SKIPPED = new Set(['node_modules', '.next', 'out', '.turbo', 'generated', 
 export const BUILDS = {
   web: { sources: ['apps/web', 'packages/core/src', 'package-lock.json'], stamp: 'apps/web/out/.stamp' },
   prisma: { sources: ['prisma'], stamp: 'apps/relay/src/generated/.stamp' },
+  cli: {
+    sources: [
+      'apps/cli/src',
+      'apps/cli/package.json',
+      'packages/core/src',
+      'packages/sync-client/src',
+      'package-lock.json',
+    ],
+    stamp: 'apps/cli/dist/.stamp',
+  },
 };
 
 function hashTree(hash, path) {

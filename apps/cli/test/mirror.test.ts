@@ -1,12 +1,18 @@
 import { mkdir, readdir, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EDITOR_FRAGMENT, markdownOfDocument } from '@baalda/core';
+import {
+  appendParagraph,
+  eventually,
+  type Peer,
+  pgliteBackend,
+  startTestRelay,
+  type TestRelay,
+} from 'baalda-relay/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { type Mirror, startMirror } from '../src/cli/mirror/startMirror';
-import { createRelayClient } from '../src/cli/relayClient';
-import { pgliteBackend } from './backends';
-import { appendParagraph, eventually, type Peer } from './clients';
+import { type Mirror, startMirror } from '../src/mirror/startMirror';
+import { createRelayClient } from '../src/relayClient';
 import {
   type CuttableLink,
   createRemoteNote,
@@ -22,7 +28,6 @@ import {
   startCuttableLink,
   type TestVault,
 } from './mirrorFixtures';
-import { startTestRelay, type TestRelay } from './relays';
 
 describe('mirror: a folder kept in step with a vault, both ways (issue 9)', { timeout: 60_000 }, () => {
   let relay: TestRelay;

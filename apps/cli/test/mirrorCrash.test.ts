@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteBackend } from './backends';
-import { cliBundle } from './cliBundle';
-import { appendParagraph, eventually } from './clients';
+import { appendParagraph, eventually, pgliteBackend, startTestRelay, type TestRelay } from 'baalda-relay/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   createRemoteNote,
   createTestVault,
@@ -14,10 +12,9 @@ import {
   removeFolders,
   type TestVault,
 } from './mirrorFixtures';
-import { startTestRelay, type TestRelay } from './relays';
 
-// The CLI as one file run by Node: starting it through tsx costs seconds a time (see cliBundle).
-const CLI = await cliBundle();
+// The CLI as one file run by Node: starting it through tsx costs seconds a time (see cliBundleSetup.ts).
+const CLI = inject('cliBundle');
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 // The CLI's own variables are dropped so the machine running the tests can't change what they see.

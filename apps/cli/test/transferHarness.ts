@@ -1,11 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { CliError } from '../src/cli/cliError';
-import type { CommandInput } from '../src/cli/commandTypes';
-import { createRelayClient } from '../src/cli/relayClient';
-import { TRANSFER_COMMANDS } from '../src/cli/transfer/transferCommands';
-import { callTool, connectMcp } from './mcpClients';
-import { authedFetch, type TestRelay } from './relays';
+import { authedFetch, callTool, connectMcp, type TestRelay } from 'baalda-relay/testing';
+import { CliError } from '../src/cliError';
+import type { CommandInput } from '../src/commandTypes';
+import { createRelayClient } from '../src/relayClient';
+import { TRANSFER_COMMANDS } from '../src/transfer/transferCommands';
 
 /** Test support for the XFER rules: export and import run in-process, as `main.ts` would run them. */
 export interface CommandRun {

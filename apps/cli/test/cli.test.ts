@@ -2,14 +2,20 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBody } from './apiBody';
-import { pgliteBackend } from './backends';
-import { cliBundle } from './cliBundle';
-import { adminFetch, authedFetch, sessionCookie, startTestRelay, TEST_OWNER, type TestRelay } from './relays';
+import {
+  adminFetch,
+  authedFetch,
+  pgliteBackend,
+  readBody,
+  sessionCookie,
+  startTestRelay,
+  TEST_OWNER,
+  type TestRelay,
+} from 'baalda-relay/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-// The CLI as one file run by Node: starting it through tsx costs seconds a time (see cliBundle).
-const CLI = await cliBundle();
+// The CLI as one file run by Node: starting it through tsx costs seconds a time (see cliBundleSetup.ts).
+const CLI = inject('cliBundle');
 const BOB = { email: 'bob@baalda.test', password: 'bob keeps a long password' };
 const SECRET_LINE = /^baalda_pat_[A-Za-z0-9_-]{43}\n$/;
 

@@ -1,19 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Logger } from '../src/server/logger';
-import { pgliteBackend } from './backends';
+import {
+  eventually,
+  isRefusalLine,
+  type Logger,
+  pgliteBackend,
+  recordingLogger,
+  startTestRelay,
+  type TestRelay,
+} from 'baalda-relay/testing';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createNotes, readTexts, writeTexts } from './bulkNotes';
-import { cliBundle } from './cliBundle';
-import { eventually } from './clients';
 import { createTestVault, freshFolder, readText, removeFolders, type TestVault } from './mirrorFixtures';
-import { startTestRelay, type TestRelay } from './relays';
-import { isRefusalLine, recordingLogger } from './relayWarnings';
 
 const NOTES = 2000;
 // The mirror as its own process, as people run it: the relay and the mirror each get a core.
-const CLI = await cliBundle();
+const CLI = inject('cliBundle');
 const { BAALDA_TOKEN, BAALDA_RELAY_URL, ...quietEnv } = process.env;
 const pathOf = (index: number) => `Vault ${index % 20}/note ${index}.md`;
 const textOf = (index: number) => `Note ${index} says hello from the bulk test.`;

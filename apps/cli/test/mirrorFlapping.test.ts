@@ -1,8 +1,15 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatNoteDocumentName } from '@baalda/core';
+import {
+  appendParagraph,
+  connectPeer,
+  eventually,
+  type Peer,
+  seededRandom,
+  type TestRelay,
+} from 'baalda-relay/testing';
 import { describe, expect } from 'vitest';
-import { appendParagraph, connectPeer, eventually, type Peer } from './clients';
 import {
   type CuttableLink,
   docIdAt,
@@ -14,8 +21,6 @@ import {
 } from './mirrorFixtures';
 import { foreignLines, mirrorTest, type RelayRecord } from './mirrorHarness';
 import { DiskWorkload, untilVaultHolds } from './mirrorWorkload';
-import type { TestRelay } from './relays';
-import { seededRandom } from './seededRandom';
 
 // The same seed replays the same changes, not the same interleaving with the cuts and the mirror's passes.
 // BAALDA_MIRROR_SEED=N runs another.

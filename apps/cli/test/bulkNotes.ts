@@ -1,12 +1,11 @@
 import { formatNoteDocumentName, markdownOfDocument, type VaultOp } from '@baalda/core';
 import { DocumentWindow, WindowedProvider } from '@baalda/sync-client';
 import { HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { appendParagraph, eventually, QuietWebSocket } from 'baalda-relay/testing';
 import type * as Y from 'yjs';
-import { sendOps } from '../src/cli/mirror/relayCalls';
-import type { RelayClient } from '../src/cli/relayClient';
-import { appendParagraph, eventually } from './clients';
+import { sendOps } from '../src/mirror/relayCalls';
+import type { RelayClient } from '../src/relayClient';
 import { randomId } from './mirrorFixtures';
-import { QuietWebSocket } from './quietWebSocket';
 
 /** Creates a note at each path, a tree batch (LIM7) at a time; returns their docIds in the same order. */
 export async function createNotes(client: RelayClient, paths: readonly string[]): Promise<string[]> {

@@ -8,9 +8,9 @@ import {
 } from 'node:http';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import { join } from 'node:path';
+import { appendParagraph, eventually } from 'baalda-relay/testing';
 import { describe, expect } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { appendParagraph, eventually } from './clients';
 import { createRemoteNote, livePaths, readText, relayMarkdown, startCuttableLink } from './mirrorFixtures';
 import { foreignLines, freePort, mirrorTest } from './mirrorHarness';
 

@@ -1,17 +1,23 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteBackend } from './backends';
-import { eventually } from './clients';
-import { callTool, connectMcp, createAndReadRefunds } from './mcpClients';
+import {
+  adminFetch,
+  callTool,
+  connectMcp,
+  createAndReadRefunds,
+  eventually,
+  pgliteBackend,
+  startTestRelay,
+  type TestRelay,
+} from 'baalda-relay/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type CuttableLink, startCuttableLink } from './mirrorFixtures';
-import { adminFetch, startTestRelay, type TestRelay } from './relays';
 
-const CLI = join(import.meta.dirname, '..', 'src', 'cli', 'main.ts');
-const TSX = join(import.meta.dirname, '..', '..', '..', 'node_modules', '.bin', 'tsx');
+// The built CLI, started with plain Node as an assistant's client would start it (see cliBundleSetup.ts).
+const CLI = inject('cliBundle');
+const NODE = process.execPath;
 const READ_TOOLS = ['list_notes', 'read_attachment_text', 'read_note', 'search_notes'];
 const WRITE_TOOLS = ['append_note', 'create_note', 'delete_note', 'move_note', 'update_note'];
 
@@ -27,7 +33,7 @@ interface CliRun {
 /** Runs `mcp-stdio` to its end, stdin closed at once (for the ways it refuses to start). */
 function runBridge(args: string[]): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = execFile(TSX, [CLI, 'mcp-stdio', ...args], { env: quietEnv }, (error, stdout, stderr) =>
+    const child = execFile(NODE, [CLI, 'mcp-stdio', ...args], { env: quietEnv }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
     child.stdin?.end();
@@ -49,7 +55,7 @@ function exitOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-// Each bridge is a tsx process (a second or two to start), so the tests get more than the default 30 s.
+// Each bridge is a process of its own talking to a relay, so the tests get more than the default 30 s.
 describe('mcp-stdio: the relay’s MCP tools for stdio-only clients (issue 7)', { timeout: 120_000 }, () => {
   let relay: TestRelay;
   let dispose: () => Promise<void>;
@@ -61,7 +67,7 @@ describe('mcp-stdio: the relay’s MCP tools for stdio-only clients (issue 7)', 
   /** An SDK client on a spawned bridge, as Claude Desktop or another stdio-only client would start it. */
   async function connectBridge(token: string, url = relay.httpUrl): Promise<Client> {
     const transport = new StdioClientTransport({
-      command: TSX,
+      command: NODE,
       args: [CLI, 'mcp-stdio', '--url', url, '--token', token],
       stderr: 'pipe',
     });
@@ -182,7 +188,7 @@ describe('mcp-stdio: the relay’s MCP tools for stdio-only clients (issue 7)', 
   it('ends with exit code 0 and nothing on stdout when stdin ends or on Ctrl-C', async () => {
     const endings = [(child: ChildProcess) => child.stdin?.end(), (child: ChildProcess) => child.kill('SIGINT')];
     const runs = endings.map(async (end) => {
-      const child = spawn(TSX, [CLI, 'mcp-stdio', '--url', relay.httpUrl, '--token', relay.token], { env: quietEnv });
+      const child = spawn(NODE, [CLI, 'mcp-stdio', '--url', relay.httpUrl, '--token', relay.token], { env: quietEnv });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => {

@@ -1,15 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { test as base, vi } from 'vitest';
-import { type Mirror, startMirror } from '../src/cli/mirror/startMirror';
-import { createRelayClient } from '../src/cli/relayClient';
-import type { Logger } from '../src/server/logger';
-import { pgliteBackend } from './backends';
-import { cliBundle } from './cliBundle';
+import { pgliteBackend, recordingLogger, startTestRelay, type TestRelay } from 'baalda-relay/testing';
+import { test as base, inject, vi } from 'vitest';
+import { type Mirror, startMirror } from '../src/mirror/startMirror';
+import { createRelayClient } from '../src/relayClient';
 import { type CuttableLink, createTestVault, freshFolder, removeFolders, type TestVault } from './mirrorFixtures';
-import { startTestRelay, type TestRelay } from './relays';
-import { recordingLogger } from './relayWarnings';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 // The CLI's own variables are dropped so the machine running the tests can't change what they see.
@@ -137,7 +133,7 @@ export const mirrorTest = base.extend<{ $test: TestFixtures; $file: FileFixtures
  * child process of its own that a SIGKILL of the wrapper would leave running).
  */
 export async function spawnCli(args: readonly string[]): Promise<CliProcess> {
-  const child = spawn(process.execPath, [await cliBundle(), ...args], {
+  const child = spawn(process.execPath, [inject('cliBundle'), ...args], {
     cwd: ROOT,
     env: quietEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,18 +4,22 @@ import { cp, mkdir, mkdtemp, readFile, rename, rm, truncate, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LIMITS } from '@baalda/core';
+import {
+  authedFetch,
+  callTool,
+  connectMcp,
+  pgliteBackend,
+  seededRandom,
+  startTestRelay,
+  type TestRelay,
+} from 'baalda-relay/testing';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { takeBaaldaId } from '../src/cli/transfer/baaldaId';
-import { pgliteBackend } from './backends';
-import { cliBundle } from './cliBundle';
-import { callTool, connectMcp } from './mcpClients';
-import { authedFetch, startTestRelay, type TestRelay } from './relays';
-import { seededRandom } from './seededRandom';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { takeBaaldaId } from '../src/transfer/baaldaId';
 import { noteStamps, runTransfer, type TreeEntry, treeOf, writeTree } from './transferHarness';
 
-// The CLI as one file run by Node: starting it through tsx costs seconds a time (see cliBundle).
-const CLI = await cliBundle();
+// The CLI as one file run by Node: starting it through tsx costs seconds a time (see cliBundleSetup.ts).
+const CLI = inject('cliBundle');
 // The CLI's own variables are dropped so the machine running the tests can't change what they see.
 const { BAALDA_TOKEN, BAALDA_RELAY_URL, ...quietEnv } = process.env;
 const FIXTURES = join(import.meta.dirname, 'fixtures', 'markdown');

@@ -1,10 +1,9 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { ApiNote } from '../src/cli/relayClient';
-import { runPooled } from './convergence/seedSelection';
+import { runPooled, type TestRelay } from 'baalda-relay/testing';
+import type { ApiNote } from '../src/relayClient';
 import { readText, relayMarkdown, type TestVault } from './mirrorFixtures';
-import type { TestRelay } from './relays';
 
 /** The text a note's file holds when it is these paragraphs (as the mirror writes it, MD2). */
 export function textOf(paragraphs: readonly string[]): string {

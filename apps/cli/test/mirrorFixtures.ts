@@ -1,12 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatNoteDocumentName, markdownOfDocument, type OpOutcome } from '@baalda/core';
-import { createRelayClient, type RelayClient } from '../src/cli/relayClient';
-import { connectPeer, type Peer } from './clients';
-import { adminFetch, TEST_OWNER, type TestRelay } from './relays';
+import type { OpOutcome } from '@baalda/core';
+import {
+  createOwnedVault,
+  openNote,
+  type Peer,
+  randomId,
+  type TestRelay,
+  untilAcknowledged,
+} from 'baalda-relay/testing';
+import { createRelayClient, type RelayClient } from '../src/relayClient';
+
+export { openNote, randomId, relayMarkdown, untilAcknowledged } from 'baalda-relay/testing';
 
 /** A vault of its own for one test, with an owner's token and the CLI's client for it. */
 export interface TestVault {
@@ -15,27 +22,10 @@ export interface TestVault {
   readonly client: RelayClient;
 }
 
-let vaults = 0;
-
 /** Creates a vault owned by TEST_OWNER (so tests on one relay never see each other's notes). */
 export async function createTestVault(relay: TestRelay): Promise<TestVault> {
-  vaults += 1;
-  const created = await adminFetch(relay, '/api/admin/vaults', {
-    method: 'POST',
-    body: JSON.stringify({ name: `Mirror ${vaults} ${process.pid}`, ownerEmail: TEST_OWNER.email }),
-  });
-  if (created.status !== 201) throw new Error(`vault: ${created.status} ${await created.text()}`);
-  const { vault } = (await created.json()) as { vault: { id: string } };
-  const minted = await adminFetch(relay, '/api/admin/tokens', {
-    method: 'POST',
-    body: JSON.stringify({ email: TEST_OWNER.email, vaultId: vault.id }),
-  });
-  const { secret } = (await minted.json()) as { secret: string };
-  return {
-    vaultId: vault.id,
-    token: secret,
-    client: createRelayClient(relay.httpUrl, { token: secret, vaultId: vault.id }),
-  };
+  const vault = await createOwnedVault(relay);
+  return { ...vault, client: createRelayClient(relay.httpUrl, vault) };
 }
 
 /** A fresh, empty folder under the system's temp folder. */
@@ -82,32 +72,9 @@ export async function createRemoteNote(
   return { docId, outcome };
 }
 
-/** A browser-equivalent peer on one note of the vault. */
-export function openNote(relay: TestRelay, vault: TestVault, docId: string): Promise<Peer> {
-  return connectPeer({ syncUrl: relay.syncUrl, token: vault.token }, formatNoteDocumentName(docId));
-}
-
-/** The note's Markdown as the relay has it (read through a fresh peer). */
-export async function relayMarkdown(relay: TestRelay, vault: TestVault, docId: string): Promise<string> {
-  const peer = await openNote(relay, vault, docId);
-  const markdown = markdownOfDocument(peer.doc);
-  peer.destroy();
-  return markdown;
-}
-
-/** Resolves once the relay acknowledged every update the peer sent. */
-export async function untilAcknowledged(peer: Peer): Promise<void> {
-  while (peer.provider.unsyncedChanges > 0) await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
 /** A file's text, or null when there is none. */
 export function readText(dir: string, path: string): Promise<string | null> {
   return readFile(join(dir, ...path.split('/')), 'utf8').catch(() => null);
-}
-
-/** A fresh id shaped like a docId (also used for op ids). */
-export function randomId(): string {
-  return randomBytes(16).toString('base64url');
 }
 
 /** A TCP proxy in front of the relay whose link can be cut (every connection dropped, new ones refused) and restored. */
