@@ -61,8 +61,31 @@ async function restrictFolder(input: CommandInput): Promise<string> {
 
 /** The account, vault and private-folder commands, all as the relay's operator. */
 export const ACCOUNT_COMMANDS: Record<string, Command> = {
-  'user add': { arity: 1, options: ['--name', ...ADMIN_OPTIONS], run: addUser },
-  'vault create': { arity: 1, options: ['--owner', ...ADMIN_OPTIONS], run: createVault },
-  'vault grant': { arity: 2, options: ['--role', ...ADMIN_OPTIONS], run: grant },
-  'folder restrict': { arity: 2, options: ['--members', '--clear', ...ADMIN_OPTIONS], run: restrictFolder },
+  'user add': {
+    arity: 1,
+    options: ['--name', ...ADMIN_OPTIONS],
+    usage: '  user add <email> [--name N]                      add an account; the password is read from stdin',
+    run: addUser,
+  },
+  'vault create': {
+    arity: 1,
+    options: ['--owner', ...ADMIN_OPTIONS],
+    usage: '  vault create <name> --owner <email>              create a vault',
+    run: createVault,
+  },
+  'vault grant': {
+    arity: 2,
+    options: ['--role', ...ADMIN_OPTIONS],
+    usage: `  vault grant <vault> <email> --role owner|editor|viewer
+                                                   add a member or change their role`,
+    run: grant,
+  },
+  'folder restrict': {
+    arity: 2,
+    options: ['--members', '--clear', ...ADMIN_OPTIONS],
+    usage: `  folder restrict <vault> <folder> --members <email,...>
+                                                   only these members see the folder (ACL2)
+  folder restrict <vault> <folder> --clear         open the folder to every member again`,
+    run: restrictFolder,
+  },
 };

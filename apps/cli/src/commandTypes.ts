@@ -14,10 +14,12 @@ export interface CommandInput {
   note(line: string): void;
 }
 
-/** One command: how many arguments, which options (besides `--relay`), and what it does. */
+/** One command: how many arguments, which options (besides `--relay`), its usage, and what it does. */
 export interface Command {
   readonly arity: number;
   readonly options: readonly string[];
+  /** Its lines of the usage (synopsis, then what it does), as `--help` and the full usage print them. */
+  readonly usage: string;
   readonly run: (input: CommandInput) => Promise<string>;
 }
 

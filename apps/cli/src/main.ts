@@ -7,9 +7,8 @@ import { adminKeyPath, readAdminKey } from './adminKeyFile';
 import { CliError, EXIT } from './cliError';
 import type { CommandInput } from './commandTypes';
 import { optionOf } from './inputChecks';
-import { type Invocation, parseArguments } from './parseArguments';
+import { type Invocation, parseCommandLine } from './parseArguments';
 import { createRelayClient } from './relayClient';
-import { USAGE } from './usage';
 
 const NO_TOKEN =
   'pass --token or set BAALDA_TOKEN (create one in the web app or with `npm run baalda -- token create …`)';
@@ -36,12 +35,12 @@ function inputOf(invocation: Invocation): CommandInput {
 }
 
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  if (argv.length === 1 && ['help', '--help', '-h'].includes(argv[0] ?? '')) {
-    process.stdout.write(`${USAGE}\n`);
+  const line = parseCommandLine(process.argv.slice(2), process.env);
+  if (line.kind === 'print') {
+    process.stdout.write(`${line.text}\n`);
     return;
   }
-  const invocation = parseArguments(argv, process.env);
+  const { invocation } = line;
   const output = await invocation.command.run(inputOf(invocation));
   // mcp-stdio answers nothing: stdout was its protocol channel, and the client may have closed it.
   if (output) process.stdout.write(`${output}\n`);

@@ -18,7 +18,7 @@ const NO_TOKEN =
  * stdin's end, Ctrl-C or SIGTERM, exit code 0).
  */
 async function bridgeStdio(input: CommandInput): Promise<string> {
-  // parseArguments resolves --url, --relay, $BAALDA_RELAY_URL and the default into --relay.
+  // parseCommandLine resolves --url, --relay, $BAALDA_RELAY_URL and the default into --relay.
   const url = optionOf(input, '--relay') ?? '';
   const relay = await connectRelay(url, tokenOf(input)).catch((error: unknown) => {
     throw startFailureOf(error);
@@ -63,5 +63,11 @@ function untilClientLeaves(server: Server): Promise<void> {
   });
 }
 
-/** Issue 7: MCP for stdio-only clients, through the relay, as the token's holder. */
-export const MCP_STDIO_COMMAND: Command = { arity: 0, options: ['--url', '--token'], run: bridgeStdio };
+/** MCP for stdio-only clients, through the relay, as the token's holder. */
+export const MCP_STDIO_COMMAND: Command = {
+  arity: 0,
+  options: ['--url', '--token'],
+  usage: `  mcp-stdio [--url URL]      serve the token's vault as MCP tools on stdin/stdout, for assistants
+                             that only start local servers (--url is --relay; use npm run -s)`,
+  run: bridgeStdio,
+};

@@ -1,28 +1,9 @@
-import { ACCOUNT_COMMANDS } from './accountCommands';
 import { CliError } from './cliError';
+import { COMMANDS, GROUPS, subcommandsOf } from './commands';
 import type { Command } from './commandTypes';
-import { MCP_STDIO_COMMAND } from './mcpStdioCommand';
-import { MIRROR_COMMAND } from './mirror/mirrorCommand';
-import { REINDEX_COMMAND } from './reindexCommand';
-import { TOKEN_COMMANDS } from './tokenCommands';
-import { TRANSFER_COMMANDS } from './transfer/transferCommands';
-import { TREE_COMMANDS } from './treeCommands';
-import { USAGE } from './usage';
-
-/** Every command by its name; two-word names (`vault create`) are a group and a subcommand. */
-export const COMMANDS: Record<string, Command> = {
-  ...TREE_COMMANDS,
-  ...ACCOUNT_COMMANDS,
-  ...TOKEN_COMMANDS,
-  reindex: REINDEX_COMMAND,
-  'mcp-stdio': MCP_STDIO_COMMAND,
-  mirror: MIRROR_COMMAND,
-  ...TRANSFER_COMMANDS,
-};
-
-const GROUPS = new Set(Object.keys(COMMANDS).flatMap((name) => (name.includes(' ') ? [name.split(' ')[0]] : [])));
-const SWITCHES = new Set(['--read-only', '--clear']);
-const VALUED = new Set(['--relay', ...Object.values(COMMANDS).flatMap((command) => command.options)]);
+import { readCommandWords } from './commandWords';
+import { USAGE, usageOf } from './usage';
+import { CLI_VERSION } from './version';
 
 /** A checked command line. */
 export interface Invocation {
@@ -31,22 +12,39 @@ export interface Invocation {
   readonly args: readonly string[];
   /** The options as given, except that `--relay` always holds the relay's URL (see `relay`). */
   readonly options: ReadonlyMap<string, string | true>;
-  /** `--relay`, else `--url` (mcp-stdio's name for it, after issue 7), else $BAALDA_RELAY_URL, else local. */
+  /** `--relay`, else `--url` (mcp-stdio's and mirror's name for it), else $BAALDA_RELAY_URL, else local. */
   readonly relay: string;
 }
 
-/** Reads argv: the command, its arguments and options; anything unknown or misplaced is a usage error. */
-export function parseArguments(argv: readonly string[], env: NodeJS.ProcessEnv): Invocation {
-  const { positionals, options } = splitOptions(argv);
+/** What a command line asks for: a command to run, or a text to print (usage, version) and exit 0. */
+export type CommandLine =
+  | { readonly kind: 'run'; readonly invocation: Invocation }
+  | { readonly kind: 'print'; readonly text: string };
+
+/**
+ * Reads argv: `--version`; `--help`, `-h` or `help` (before or after a command: that command's usage);
+ * else the command, its arguments and options, where anything unknown or misplaced is a usage error.
+ */
+export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): CommandLine {
+  const { positionals, options, wantsHelp, wantsVersion, problem } = readCommandWords(argv);
+  if (wantsVersion) return { kind: 'print', text: CLI_VERSION };
+  if (positionals[0] === 'help') return { kind: 'print', text: helpFor(positionals.slice(1)) };
+  if (wantsHelp) return { kind: 'print', text: helpFor(positionals) };
+  if (problem) throw problem;
+  return { kind: 'run', invocation: invocationOf(positionals, options, env) };
+}
+
+function invocationOf(
+  positionals: readonly string[],
+  options: Map<string, string | true>,
+  env: NodeJS.ProcessEnv,
+): Invocation {
   const relay = relayOf(options, env);
-  const [first = '', ...rest] = positionals;
-  const grouped = GROUPS.has(first);
-  const name = grouped ? `${first} ${rest[0] ?? ''}`.trim() : first;
-  const args = grouped ? rest.slice(1) : rest;
+  const { name, args } = commandNameOf(positionals);
   const command = COMMANDS[name];
-  if (!command && grouped && !rest[0]) throw new CliError(`"${first}" needs one of: ${subcommandsOf(first)}.`);
   if (!command) throw new CliError(name ? `Unknown command "${name}".\n\n${USAGE}` : USAGE);
-  if (args.length !== command.arity) throw new CliError(`"${name}" takes ${command.arity} argument(s).\n\n${USAGE}`);
+  if (args.length !== command.arity)
+    throw new CliError(`"${name}" takes ${command.arity} argument(s).\n\n${usageOf(name, [name])}`);
   for (const flag of options.keys()) {
     if (flag === '--relay' || command.options.includes(flag)) continue;
     const owners = Object.keys(COMMANDS).filter((other) => COMMANDS[other]?.options.includes(flag));
@@ -54,6 +52,30 @@ export function parseArguments(argv: readonly string[], env: NodeJS.ProcessEnv):
   }
   options.set('--relay', relay);
   return { name, command, args, options, relay };
+}
+
+// A group's first word alone (`vault`) names no command: say which follow it, on one line.
+function commandNameOf(positionals: readonly string[]): { name: string; args: readonly string[] } {
+  const [first = '', second, ...rest] = positionals;
+  if (!GROUPS.has(first)) return { name: first, args: positionals.slice(1) };
+  if (!second) throw new CliError(`"${first}" needs one of: ${subcommandsOf(first).join(', ')}.`);
+  return { name: `${first} ${second}`, args: rest };
+}
+
+// `help`, `--help` or `-h` with no command, with a command, or with a group's first word (all of its commands).
+function helpFor(positionals: readonly string[]): string {
+  const [first = '', second] = positionals;
+  if (!first) return USAGE;
+  if (GROUPS.has(first) && !second) {
+    const subcommands = subcommandsOf(first);
+    return usageOf(
+      `${first} <${subcommands.join('|')}>`,
+      subcommands.map((subcommand) => `${first} ${subcommand}`),
+    );
+  }
+  const { name } = commandNameOf(positionals);
+  if (!COMMANDS[name]) throw new CliError(`Unknown command "${name}".\n\n${USAGE}`);
+  return usageOf(name, [name]);
 }
 
 // Which command may take `--url` is checked with the other options; here only that it names one relay.
@@ -64,43 +86,4 @@ function relayOf(options: ReadonlyMap<string, string | true>, env: NodeJS.Proces
   if (typeof relay !== 'string' || !/^https?:\/\/[^\s]+$/.test(relay))
     throw new CliError(`${flag} must be an http(s) URL, got "${String(relay)}".`);
   return relay;
-}
-
-function subcommandsOf(group: string): string {
-  return Object.keys(COMMANDS)
-    .filter((name) => name.startsWith(`${group} `))
-    .map((name) => name.slice(group.length + 1))
-    .join(', ');
-}
-
-// `--flag value`, `--flag=value` and switches, anywhere on the line; the rest are positionals.
-function splitOptions(argv: readonly string[]): { positionals: string[]; options: Map<string, string | true> } {
-  const positionals: string[] = [];
-  const options = new Map<string, string | true>();
-  const words = [...argv];
-  for (let word = words.shift(); word !== undefined; word = words.shift()) {
-    if (!word.startsWith('--')) {
-      positionals.push(word);
-      continue;
-    }
-    const equals = word.indexOf('=');
-    const flag = equals < 0 ? word : word.slice(0, equals);
-    if (options.has(flag)) throw new CliError(`${flag} is given twice.`);
-    options.set(flag, takeValue(flag, equals < 0 ? undefined : word.slice(equals + 1), words));
-  }
-  return { positionals, options };
-}
-
-// A switch is true; a valued flag takes its `=value` or the next word (consumed from `words`).
-function takeValue(flag: string, inline: string | undefined, words: string[]): string | true {
-  if (SWITCHES.has(flag)) {
-    if (inline !== undefined) throw new CliError(`${flag} takes no value.`);
-    return true;
-  }
-  if (!VALUED.has(flag)) throw new CliError(`Unknown option "${flag}".\n\n${USAGE}`);
-  if (inline !== undefined) return inline;
-  const value = words[0];
-  if (value === undefined || value.startsWith('--')) throw new CliError(`${flag} needs a value.`);
-  words.shift();
-  return value;
 }

@@ -17,4 +17,9 @@ async function reindex(input: CommandInput): Promise<string> {
 }
 
 /** IDX5, as the relay's operator. */
-export const REINDEX_COMMAND: Command = { arity: 0, options: ['--embedder', ...ADMIN_OPTIONS], run: reindex };
+export const REINDEX_COMMAND: Command = {
+  arity: 0,
+  options: ['--embedder', ...ADMIN_OPTIONS],
+  usage: '  reindex [--embedder NAME]                        rebuild the search index from the stored notes',
+  run: reindex,
+};

@@ -74,8 +74,20 @@ export const TOKEN_COMMANDS: Record<string, Command> = {
   'token create': {
     arity: 0,
     options: ['--user', '--vault', '--read-only', '--expires', '--name', ...ADMIN_OPTIONS],
+    usage: `  token create --user <email> --vault <vault> [--read-only] [--expires 30d] [--name N]
+                                                   print a new token's secret (only it, on stdout)`,
     run: createToken,
   },
-  'token revoke': { arity: 1, options: [...ADMIN_OPTIONS], run: revokeToken },
-  'token list': { arity: 0, options: [...ADMIN_OPTIONS], run: listTokens },
+  'token revoke': {
+    arity: 1,
+    options: [...ADMIN_OPTIONS],
+    usage: '  token revoke <id>                                revoke a token',
+    run: revokeToken,
+  },
+  'token list': {
+    arity: 0,
+    options: [...ADMIN_OPTIONS],
+    usage: '  token list                                       list every token',
+    run: listTokens,
+  },
 };

@@ -115,21 +115,35 @@ export async function emptyTrash(client: RelayClient): Promise<string> {
 
 const treeCommand = (
   arity: number,
+  usage: string,
   run: (client: RelayClient, args: readonly string[]) => Promise<string>,
 ): Command => ({
   arity,
   options: TOKEN_OPTIONS,
+  usage,
   run: (input) => run(input.relay(), input.args),
 });
 
 /** The tree commands, as the holder of a personal access token for one vault. */
 export const TREE_COMMANDS: Record<string, Command> = {
-  tree: treeCommand(0, (client) => listTree(client)),
-  trash: treeCommand(0, (client) => listTrash(client)),
-  new: treeCommand(1, (client, [path = '']) => createNote(client, path)),
-  mkdir: treeCommand(1, (client, [path = '']) => createFolder(client, path)),
-  mv: treeCommand(2, (client, [from = '', to = '']) => move(client, from, to)),
-  rm: treeCommand(1, (client, [target = '']) => trash(client, target)),
-  restore: treeCommand(1, (client, [target = '']) => restore(client, target)),
-  'empty-trash': treeCommand(0, (client) => emptyTrash(client)),
+  tree: treeCommand(0, '  tree                       list folders and notes', (client) => listTree(client)),
+  trash: treeCommand(0, '  trash                      list the trash', (client) => listTrash(client)),
+  new: treeCommand(1, '  new <path.md>              create an empty note', (client, [path = '']) =>
+    createNote(client, path),
+  ),
+  mkdir: treeCommand(1, '  mkdir <folder>             create a folder', (client, [path = '']) =>
+    createFolder(client, path),
+  ),
+  mv: treeCommand(2, '  mv <note|folder> <path>    rename or move', (client, [from = '', to = '']) =>
+    move(client, from, to),
+  ),
+  rm: treeCommand(1, '  rm <note|folder>           move to the trash', (client, [target = '']) =>
+    trash(client, target),
+  ),
+  restore: treeCommand(1, '  restore <path|docId>       bring back from the trash', (client, [target = '']) =>
+    restore(client, target),
+  ),
+  'empty-trash': treeCommand(0, '  empty-trash                delete everything in the trash for good', (client) =>
+    emptyTrash(client),
+  ),
 };

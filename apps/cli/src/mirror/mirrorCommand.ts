@@ -6,7 +6,7 @@ import { startMirror } from './startMirror';
 const INTERVAL = { min: 50, max: 60_000, default: 500 } as const;
 
 /**
- * Issue 9: `mirror <dir>` keeps the folder and the vault in step both ways until SIGINT or SIGTERM, then
+ * `mirror <dir>` keeps the folder and the vault in step both ways until SIGINT or SIGTERM, then
  * stops cleanly (MIR10) and exits 0; a second Ctrl-C exits at once (everything already written stays
  * consistent: MIR9). Log lines go to stderr; nothing is printed on stdout.
  */
@@ -45,5 +45,8 @@ function untilStopSignal(): Promise<void> {
 export const MIRROR_COMMAND: Command = {
   arity: 1,
   options: [...TOKEN_OPTIONS, '--url', '--interval'],
+  usage: `  mirror <dir> [--interval MS]
+                             keep <dir> and the vault in step both ways, as Markdown files and
+                             attachments, until Ctrl-C (works offline; state in <dir>/.baalda)`,
   run: runMirror,
 };

@@ -50,7 +50,7 @@ const FINAL_PASS_MS = 10_000;
 const ACK_WAIT_MS = 3_000;
 
 /**
- * Issue 9: starts a two-way mirror of `relay`'s vault in `dir` and returns once it runs (the first pass
+ * Starts a two-way mirror of `relay`'s vault in `dir` and returns once it runs (the first pass
  * is under way). Refuses a folder that mirrors another vault or that another mirror holds, and a token the
  * relay refuses; an unreachable relay is no reason to stop (MIR8).
  */
