@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { CliError } from '../cliError';
-import { writeFileAtomic } from './atomicFiles';
+import { writeFileAtomic } from './fileMoves';
 import type { MirrorLayout } from './mirrorLayout';
 
 // Two mirrors on one folder would both take each file's edit and send it twice. A lock left by a mirror

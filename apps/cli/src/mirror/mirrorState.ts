@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DOC_ID_LENGTH, docIdFromRandomBytes, type EntryKind } from '@baalda/core';
 import { CliError } from '../cliError';
-import { writeFileAtomic } from './atomicFiles';
 import type { FileSignature } from './diskScan';
+import { writeFileAtomic } from './fileMoves';
 import type { MirrorLayout } from './mirrorLayout';
 
 /**

@@ -1,8 +1,8 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as Y from 'yjs';
-import { writeFileAtomic } from './atomicFiles';
 import { FILES_AT_ONCE, forEachConcurrently } from './concurrently';
+import { writeFileAtomic } from './fileMoves';
 import { DISK_EDIT_ORIGIN } from './markdownMerge';
 import type { MirrorLayout } from './mirrorLayout';
 import type { NoteLink, SyncConnection } from './syncConnection';

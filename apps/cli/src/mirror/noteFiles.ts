@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { markdownOfDocument } from '@baalda/core';
 import * as Y from 'yjs';
-import { placeNewFile, replaceFile, writeTempFile } from './atomicFiles';
 import { type DiskFile, type FileSignature, hashBytes, hashFile, signatureOf } from './diskScan';
 import { MIRROR_LIMITS, noteTextOf, sizeLabel, sizeRefusalOf } from './fileChecks';
+import { placeNewFile, replaceFile, writeTempFile } from './fileMoves';
 import { DISK_EDIT_ORIGIN, diskEditOf, normalizedMarkdown } from './markdownMerge';
 import type { MirrorContext, PassReport } from './mirrorContext';
 import { diskPathOf } from './mirrorLayout';

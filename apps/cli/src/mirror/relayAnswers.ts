@@ -1,4 +1,4 @@
-import { moveFile, removeEmptyFolders } from './atomicFiles';
+import { moveFile, removeEmptyFolders } from './fileMoves';
 import type { MirrorContext } from './mirrorContext';
 import { diskPathOf } from './mirrorLayout';
 import type { MirrorEntry } from './mirrorState';

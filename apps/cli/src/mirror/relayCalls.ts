@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import type { OpOutcome, VaultOp } from '@baalda/core';
 import type { ApiNote, RelayClient } from '../relayClient';
 import { callRelay } from '../relayHttp';
-import { tempPathOf } from './atomicFiles';
+import { tempPathOf } from './fileMoves';
 import type { MirrorLayout } from './mirrorLayout';
 
 /** The vault's live tree as last read, with its notes by id. */

@@ -1,8 +1,8 @@
 import { rename } from 'node:fs/promises';
 import { entryKindOf, pathKey, validateEntryPath } from '@baalda/core';
 import type { ApiNote } from '../relayClient';
-import { moveFile, moveToRemoved, placeNewFile, removeEmptyFolders } from './atomicFiles';
 import { type DiskSnapshot, signatureOf } from './diskScan';
+import { moveFile, moveToRemoved, placeNewFile, removeEmptyFolders } from './fileMoves';
 import { type MirrorContext, type PassReport, tryFile } from './mirrorContext';
 import { diskPathOf, isIgnoredPath } from './mirrorLayout';
 import { hasPendingOp, type MirrorEntry, newEntry } from './mirrorState';

@@ -2,7 +2,7 @@ import { lstat, mkdir, readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ancestorFoldersOf, pathKey } from '@baalda/core';
 import { CliError } from '../cliError';
-import { writeFileAtomically } from './atomicFile';
+import { writeFileAtomically } from '../files/atomicWrite';
 import {
   type ExportManifest,
   type ExportSource,

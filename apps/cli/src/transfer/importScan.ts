@@ -2,7 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CliError } from '../cliError';
-import { TEMP_MARK } from './atomicFile';
+import { TEMP_MARK } from '../files/atomicWrite';
 
 /** A file found in the folder being imported, by its path relative to that folder (`/` between names). */
 export interface SourceFile {

@@ -3,7 +3,7 @@ import { lstat, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { strToU8 } from 'fflate';
 import { CliError } from '../cliError';
-import { tempPathFor, writeFileAtomically } from './atomicFile';
+import { tempPathFor, writeFileAtomically } from '../files/atomicWrite';
 import { type ExportSource, MANIFEST_NAME, manifestOf } from './exportManifest';
 import type { ExportTarget } from './exportTarget';
 import { ZipFileWriter } from './ZipFileWriter';
