@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { CliError } from '../cliError';
-import { writeFileAtomic } from './fileMoves';
+import { writeFileAtomically } from '../files/atomicWrite';
 import type { MirrorLayout } from './mirrorLayout';
 
 // Two mirrors on one folder would both take each file's edit and send it twice. A lock left by a mirror
@@ -11,7 +11,7 @@ export async function takeLock(layout: MirrorLayout): Promise<void> {
   const holder = await lockHolder(layout);
   if (holder !== null && holder !== process.pid && isRunning(holder))
     throw new CliError(`Another mirror (pid ${holder}) is running on ${layout.root}; stop it first.`);
-  await writeFileAtomic(layout, layout.lock, Buffer.from(`${process.pid}\n`));
+  await writeFileAtomically(layout.lock, `${process.pid}\n`, { tempDir: layout.tmp });
 }
 
 /** Gives the folder up, if this process still holds it. */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DOC_ID_LENGTH, docIdFromRandomBytes, type EntryKind } from '@baalda/core';
 import { CliError } from '../cliError';
+import { writeFileAtomically } from '../files/atomicWrite';
 import type { FileSignature } from './diskScan';
-import { writeFileAtomic } from './fileMoves';
 import type { MirrorLayout } from './mirrorLayout';
 
 /**
@@ -122,7 +122,7 @@ export function serializeState(state: MirrorState): string {
 
 /** Writes `.baalda/state.json` atomically (MIR8, MIR9). */
 export async function saveState(layout: MirrorLayout, serialized: string): Promise<void> {
-  await writeFileAtomic(layout, layout.state, Buffer.from(serialized));
+  await writeFileAtomically(layout.state, serialized, { tempDir: layout.tmp });
 }
 
 /** Entries whose file is on disk or on its way there (not those on their way to the trash). */

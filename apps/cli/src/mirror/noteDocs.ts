@@ -1,8 +1,8 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as Y from 'yjs';
+import { writeFileAtomically } from '../files/atomicWrite';
 import { FILES_AT_ONCE, forEachConcurrently } from './concurrently';
-import { writeFileAtomic } from './fileMoves';
 import { DISK_EDIT_ORIGIN } from './markdownMerge';
 import type { MirrorLayout } from './mirrorLayout';
 import type { NoteLink, SyncConnection } from './syncConnection';
@@ -58,7 +58,7 @@ export class NoteDocs {
     const note = this.notes.get(docId);
     if (!note) return;
     this.unsaved.delete(docId);
-    await writeFileAtomic(this.layout, this.livePath(docId), Y.encodeStateAsUpdate(note.doc));
+    await writeFileAtomically(this.livePath(docId), Y.encodeStateAsUpdate(note.doc), { tempDir: this.layout.tmp });
   }
 
   /** Writes every live state changed since it was last written. */
@@ -71,7 +71,7 @@ export class NoteDocs {
   }
 
   async saveBase(docId: string, state: Uint8Array): Promise<void> {
-    await writeFileAtomic(this.layout, this.basePath(docId), state);
+    await writeFileAtomically(this.basePath(docId), state, { tempDir: this.layout.tmp });
   }
 
   /** Stops syncing a note and, with `deleteState`, forgets it here (the relay keeps its own copy). */

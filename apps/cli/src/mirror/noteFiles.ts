@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { markdownOfDocument } from '@baalda/core';
 import * as Y from 'yjs';
+import { writeFileAtomically } from '../files/atomicWrite';
 import { type DiskFile, type FileSignature, hashBytes, hashFile, signatureOf } from './diskScan';
 import { MIRROR_LIMITS, noteTextOf, sizeLabel, sizeRefusalOf } from './fileChecks';
-import { placeNewFile, replaceFile, writeTempFile } from './fileMoves';
 import { DISK_EDIT_ORIGIN, diskEditOf, normalizedMarkdown } from './markdownMerge';
 import type { MirrorContext, PassReport } from './mirrorContext';
 import { diskPathOf } from './mirrorLayout';
@@ -129,11 +129,14 @@ async function writeMarkdown(ctx: MirrorContext, entry: MirrorEntry, note: NoteD
   const expected = entry.disk?.hash ?? null;
   const written =
     expected === null
-      ? await placeNewFile(await writeTempFile(ctx.layout, bytes), target)
-      : await replaceFile(ctx.layout, target, bytes, async () => {
-          if ((await hashFile(target)) !== expected) return false;
-          await ctx.docs.saveBase(entry.docId, state);
-          return true;
+      ? await writeFileAtomically(target, bytes, { tempDir: ctx.layout.tmp, mode: 'create' })
+      : await writeFileAtomically(target, bytes, {
+          tempDir: ctx.layout.tmp,
+          mayReplace: async () => {
+            if ((await hashFile(target)) !== expected) return false;
+            await ctx.docs.saveBase(entry.docId, state);
+            return true;
+          },
         });
   if (!written) return false;
   if (expected === null) await ctx.docs.saveBase(entry.docId, state);

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { createHash, type Hash } from 'node:crypto';
 import type { OpOutcome, VaultOp } from '@baalda/core';
+import { writeFileAtomically } from '../files/atomicWrite';
 import type { ApiNote, RelayClient } from '../relayClient';
 import { callRelay } from '../relayHttp';
-import { tempPathOf } from './fileMoves';
 import type { MirrorLayout } from './mirrorLayout';
 
 /** The vault's live tree as last read, with its notes by id. */
@@ -62,31 +61,41 @@ export function failureOf(error: unknown): RelayFailure {
 }
 
 /**
- * Downloads an attachment into `.baalda/tmp/`, hashing as it streams; the hash must be the ETag the
- * relay sends (ATT2, ATT6), so a damaged download never becomes the file.
+ * Downloads an attachment to a new file at `target` (never over one: `placed` is false when something is
+ * there), through `.baalda/tmp/` and hashing as it streams; the hash must be the ETag the relay sends
+ * (ATT2, ATT6), so a damaged download never becomes the file.
  */
-export async function downloadToTemp(
+export async function downloadAttachmentTo(
   relay: RelayClient,
   docId: string,
   layout: MirrorLayout,
-): Promise<{ temp: string; hash: string }> {
+  target: string,
+): Promise<{ placed: boolean; hash: string }> {
   const response = await relay.downloadAttachment(docId);
-  const temp = tempPathOf(layout);
   const hash = createHash('sha256');
-  const handle = await open(temp, 'wx');
-  try {
-    for await (const chunk of response.body ?? []) {
-      hash.update(chunk);
-      await handle.write(chunk);
-    }
-    await handle.sync();
-  } finally {
-    await handle.close();
+  let digest = '';
+  const isWhole = async () => {
+    digest = hash.digest('hex');
+    const expected = etagHash(response);
+    if (expected !== null && expected !== digest) throw new Error(`the download of ${docId} does not match its hash`);
+    return true;
+  };
+  const placed = await writeFileAtomically(target, hashing(response.body ?? [], hash), {
+    tempDir: layout.tmp,
+    mode: 'create',
+    mayReplace: isWhole,
+  });
+  return { placed, hash: digest };
+}
+
+async function* hashing(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  hash: Hash,
+): AsyncIterable<Uint8Array> {
+  for await (const chunk of chunks) {
+    hash.update(chunk);
+    yield chunk;
   }
-  const digest = hash.digest('hex');
-  const expected = etagHash(response);
-  if (expected !== null && expected !== digest) throw new Error(`the download of ${docId} does not match its hash`);
-  return { temp, hash: digest };
 }
 
 /** The SHA-256 the relay has for an attachment (its ETag), without reading the bytes. */

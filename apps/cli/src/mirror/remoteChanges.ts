@@ -2,11 +2,11 @@ import { rename } from 'node:fs/promises';
 import { entryKindOf, pathKey, validateEntryPath } from '@baalda/core';
 import type { ApiNote } from '../relayClient';
 import { type DiskSnapshot, signatureOf } from './diskScan';
-import { moveFile, moveToRemoved, placeNewFile, removeEmptyFolders } from './fileMoves';
+import { moveFile, moveToRemoved, removeEmptyFolders } from './fileMoves';
 import { type MirrorContext, type PassReport, tryFile } from './mirrorContext';
 import { diskPathOf, isIgnoredPath } from './mirrorLayout';
 import { hasPendingOp, type MirrorEntry, newEntry } from './mirrorState';
-import { downloadToTemp, failureOf, type RemoteTree } from './relayCalls';
+import { downloadAttachmentTo, failureOf, type RemoteTree } from './relayCalls';
 
 /**
  * The relay's side of a pass (MIR5), only with a tree read after the mirror's last ops (or it would undo
@@ -111,9 +111,9 @@ async function addRemoteEntry(ctx: MirrorContext, note: ApiNote, taken: Set<stri
 /** Writes an attachment's bytes to its path, whole or not at all (MIR9); a failure is retried next pass. */
 async function downloadEntry(ctx: MirrorContext, entry: MirrorEntry, pass: PassReport): Promise<void> {
   try {
-    const { temp, hash } = await downloadToTemp(ctx.relay, entry.docId, ctx.layout);
     const target = diskPathOf(ctx.layout, entry.path);
-    if (!(await placeNewFile(temp, target))) return;
+    const { placed, hash } = await downloadAttachmentTo(ctx.relay, entry.docId, ctx.layout, target);
+    if (!placed) return;
     entry.disk = await signatureOf(target, hash);
     pass.acted = true;
     ctx.log.line(`${entry.path} ← relay (created)`);

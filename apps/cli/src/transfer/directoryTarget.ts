@@ -33,11 +33,12 @@ export async function openDirectoryTarget(dir: string, source: ExportSource, now
     await writeFileAtomically(file, content);
     written.set(pathKey(path), path);
   };
-  const writeManifest = (files: readonly string[]) =>
-    writeFileAtomically(
+  const writeManifest = async (files: readonly string[]): Promise<void> => {
+    await writeFileAtomically(
       join(dir, MANIFEST_NAME),
       `${JSON.stringify(manifestOf(source, { files, folders }, now()), null, 2)}\n`,
     );
+  };
 
   return {
     description: dir,

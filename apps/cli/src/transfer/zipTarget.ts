@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { lstat, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { strToU8 } from 'fflate';
 import { CliError } from '../cliError';
-import { tempPathFor, writeFileAtomically } from '../files/atomicWrite';
+import { commitTempFile, tempPathFor, writeFileAtomically } from '../files/atomicWrite';
 import { type ExportSource, MANIFEST_NAME, manifestOf } from './exportManifest';
 import type { ExportTarget } from './exportTarget';
 import { ZipFileWriter } from './ZipFileWriter';
@@ -50,7 +50,7 @@ export async function openZipTarget(file: string, source: ExportSource, now: () 
         strToU8(`${JSON.stringify(manifestOf(source, { files, folders }, now()), null, 2)}\n`),
       );
       await zip.end();
-      await rename(temp, file);
+      await commitTempFile(temp, file);
     },
     async abort() {
       zip.close();
