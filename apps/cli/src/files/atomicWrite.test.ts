@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 describe('writeFileAtomically', () => {
-  it('[MIR9, XFER3] writes text, bytes or a stream whole, making folders, and leaves no temporary file', async () => {
+  it('[CLI6, MIR9, XFER3] writes text, bytes or a stream whole, making folders, and leaves no temporary file', async () => {
     const dir = await freshFolder();
     expect(await writeFileAtomically(join(dir, 'a', 'b.md'), 'text')).toBe(true);
     expect(await writeFileAtomically(join(dir, 'bytes'), new Uint8Array([1, 2, 3]))).toBe(true);
@@ -32,7 +32,7 @@ describe('writeFileAtomically', () => {
     expect((await readdir(dir, { recursive: true })).filter((name) => name.includes(TEMP_MARK))).toEqual([]);
   });
 
-  it('[MIR9] `replace` renames over a file; `create` never overwrites one and answers false', async () => {
+  it('[CLI6, MIR9] `replace` renames over a file; `create` never overwrites one and answers false', async () => {
     const dir = await freshFolder();
     const target = join(dir, 'note.md');
     await writeFile(target, 'old');
@@ -59,7 +59,7 @@ describe('writeFileAtomically', () => {
     expect(await readdir(temps)).toEqual([]);
   });
 
-  it('[XFER3] a temporary file another writer finished is committed into place and is gone afterwards', async () => {
+  it('[CLI6, XFER3] a temporary file another writer finished is committed into place and is gone afterwards', async () => {
     const dir = await freshFolder();
     const target = join(dir, 'vault.zip');
     const temp = tempPathFor(target);
@@ -69,7 +69,7 @@ describe('writeFileAtomically', () => {
     expect(await readdir(dir)).toEqual(['vault.zip']);
   });
 
-  it('[MIR9] a failing stream leaves neither the target nor a temporary file', async () => {
+  it('[CLI6, MIR9] a failing stream leaves neither the target nor a temporary file', async () => {
     const dir = await freshFolder();
     async function* broken(): AsyncIterable<Uint8Array> {
       yield new Uint8Array([1]);
