@@ -14,7 +14,7 @@ import {
 } from 'baalda-relay/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-// The CLI as one file run by Node: starting it through tsx costs seconds a time (see cliBundleSetup.ts).
+// The CLI's bundle, built once per run and started with plain Node (see cliBundleSetup.ts).
 const CLI = inject('cliBundle');
 const BOB = { email: 'bob@baalda.test', password: 'bob keeps a long password' };
 const SECRET_LINE = /^baalda_pat_[A-Za-z0-9_-]{43}\n$/;

@@ -13,7 +13,7 @@ import {
   type TestVault,
 } from './mirrorFixtures';
 
-// The CLI as one file run by Node: starting it through tsx costs seconds a time (see cliBundleSetup.ts).
+// The CLI's bundle, built once per run and started with plain Node (see cliBundleSetup.ts).
 const CLI = inject('cliBundle');
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 

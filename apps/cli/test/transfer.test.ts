@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { takeBaaldaId } from '../src/transfer/baaldaId';
 import { noteStamps, runTransfer, type TreeEntry, treeOf, writeTree } from './transferHarness';
 
-// The CLI as one file run by Node: starting it through tsx costs seconds a time (see cliBundleSetup.ts).
+// The CLI's bundle, built once per run and started with plain Node (see cliBundleSetup.ts).
 const CLI = inject('cliBundle');
 // The CLI's own variables are dropped so the machine running the tests can't change what they see.
 const { BAALDA_TOKEN, BAALDA_RELAY_URL, ...quietEnv } = process.env;
