@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Build stamps: a fingerprint of a build's sources written next to its output, so `npm start` rebuilds
 // exactly when a source changed, whoever built last (start.mjs, turbo, or a developer by hand).
-// `node scripts/buildStamps.mjs web|prisma|relay` records that the build just finished.
+// `node scripts/buildStamps.mjs web|prisma|relay|cli` records that the build just finished.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -25,6 +25,16 @@ export const BUILDS = {
       'package-lock.json',
     ],
     stamp: 'apps/relay/dist/.stamp',
+  },
+  cli: {
+    sources: [
+      'apps/cli/src',
+      'apps/cli/package.json',
+      'packages/core/src',
+      'packages/sync-client/src',
+      'package-lock.json',
+    ],
+    stamp: 'apps/cli/dist/.stamp',
   },
 };
 

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Files that compare a latency with a baseline measured in the same file: another file's load on the
 // two-core CI machine would be measured as the relay's slowness, so they run alone, after the rest.
-const MEASURING = ['test/hostile*.test.ts', 'src/server/updateInspector.test.ts'];
+const MEASURING = ['test/hostile*.test.ts', 'src/sync/updateInspector.test.ts'];
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
 export default defineConfig({

@@ -7,11 +7,11 @@ import { DocumentWindow, quietWebSocket, WindowedProvider } from '@baalda/sync-c
 import { HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { forEachConcurrently } from '../../apps/relay/src/cli/mirror/concurrently';
-import { scanDisk } from '../../apps/relay/src/cli/mirror/diskScan';
-import { normalizedMarkdown } from '../../apps/relay/src/cli/mirror/markdownMerge';
-import { isIgnoredPath } from '../../apps/relay/src/cli/mirror/mirrorLayout';
-import { remoteHashOf } from '../../apps/relay/src/cli/mirror/relayCalls';
+import { forEachConcurrently } from '../../apps/cli/src/mirror/concurrently';
+import { scanDisk } from '../../apps/cli/src/mirror/diskScan';
+import { normalizedMarkdown } from '../../apps/cli/src/mirror/markdownMerge';
+import { isIgnoredPath } from '../../apps/cli/src/mirror/mirrorLayout';
+import { remoteHashOf } from '../../apps/cli/src/mirror/relayCalls';
 import { sleep } from '../load/editLoad';
 import type { WatchedRelay } from './watchedRelay';
 

@@ -4,9 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRelayClient, type RelayClient } from '../../apps/cli/src/relayClient';
 import { TEST_PASSWORD_COST } from '../../apps/relay/src/access/passwords';
 import { type Relay, startRelay } from '../../apps/relay/src/app/startRelay';
-import { createRelayClient, type RelayClient } from '../../apps/relay/src/cli/relayClient';
 import type { Logger } from '../../apps/relay/src/support/logger';
 import { BENCH_OWNER, mintOwnerToken } from '../benchAccount';
 import { sleep } from '../load/editLoad';
@@ -116,7 +116,7 @@ function captureHocuspocusWarnings(record: (kind: TrafficEvent['kind'], detail?:
   };
 }
 
-// Like startCuttableLink (apps/relay/test/mirrorFixtures.ts), without the cut: a connection whose first
+// Like startCuttableLink (apps/cli/test/mirrorFixtures.ts), without the cut: a connection whose first
 // bytes are a WebSocket upgrade on /sync is a sync socket; ws opens a fresh connection for each one.
 async function startCountingLink(targetPort: number, record: (kind: TrafficEvent['kind']) => void) {
   const open = new Set<Socket>();

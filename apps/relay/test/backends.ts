@@ -23,6 +23,13 @@ export const freshPgliteBackend: TestBackend = {
 // Creating and migrating a PGlite folder takes seconds, copying a migrated one a fraction of one: the test
 // run migrates one template (globalSetup.ts) and every test gets a copy of it. The relay still runs its
 // migrator on the copy at start-up (a no-op), so the start-up path is the one users take on their second start.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated PGlite data folder (globalSetup.ts); copy it, never open it. */
+    pgliteTemplate: string;
+  }
+}
+
 /** A PGlite folder of its own for each test, already migrated (a copy of one template). */
 export const pgliteBackend: TestBackend = {
   name: 'pglite',

@@ -8,13 +8,6 @@ import type { TestProject } from 'vitest/node';
 import { buildRelay } from '../build.mjs';
 import { openDatabase } from '../src/db/openDatabase';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A migrated PGlite data folder; copy it, never open it. */
-    pgliteTemplate: string;
-  }
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   await buildRelay({ tests: true });
   const template = await mkdtemp(join(tmpdir(), 'baalda-template-'));

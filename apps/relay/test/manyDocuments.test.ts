@@ -3,22 +3,21 @@ import { DocumentWindow, WindowedProvider } from '@baalda/sync-client';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { sendOps } from '../src/cli/mirror/relayCalls';
 import { pgliteBackend } from './backends';
 import { appendParagraph, eventually } from './clients';
 import { startFaultyProxy } from './convergence/faultyProxy';
-import { createTestVault, randomId, relayMarkdown, type TestVault } from './mirrorFixtures';
 import { QuietWebSocket } from './quietWebSocket';
 import { startTestRelay, type TestRelay } from './relays';
 import { isRefusalLine, recordingLogger } from './relayWarnings';
 import { seededRandom } from './seededRandom';
+import { createOwnedVault, type OwnedVault, randomId, relayMarkdown, sendVaultOps } from './testVaults';
 
 const NOTES = 300;
 
 describe('many documents on one socket (SW1)', { timeout: 120_000 }, () => {
   let relay: TestRelay;
   let dispose: () => Promise<void>;
-  let vault: TestVault;
+  let vault: OwnedVault;
   const docIds: string[] = [];
   // The relay's warnings, and Hocuspocus's own (it warns on the console before it resets a connection).
   const warnings: string[] = [];
@@ -28,7 +27,7 @@ describe('many documents on one socket (SW1)', { timeout: 120_000 }, () => {
     const database = await pgliteBackend.create();
     dispose = database.dispose;
     relay = await startTestRelay(database.target, { logger: recordingLogger(warnings) });
-    vault = await createTestVault(relay);
+    vault = await createOwnedVault(relay);
     for (let start = 0; start < NOTES; start += 100) {
       const ops: VaultOp[] = Array.from({ length: Math.min(100, NOTES - start) }, (_, offset) => {
         const docId = randomId();
@@ -41,7 +40,7 @@ describe('many documents on one socket (SW1)', { timeout: 120_000 }, () => {
           createdAt: Date.now(),
         };
       });
-      await sendOps(vault.client, ops);
+      await sendVaultOps(relay, vault, ops);
     }
   });
 

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Builds the CLI once into dist/baalda.mjs, to run with plain `node`: through tsx every start compiled
+// each source file again (one to six seconds on the CI machine), and the tests start the CLI dozens of
+// times. Our workspace packages are TypeScript sources, so they are bundled in; every other package stays
+// an import resolved from node_modules at run time, as the relay resolves it.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { stampBuild } from '../../scripts/buildStamps.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const BUNDLE = join(here, 'dist', 'baalda.mjs');
+
+const isBarePackage = (path) => !path.startsWith('.') && !path.startsWith('/') && !path.startsWith('node:');
+
+/** Leaves every bare import except `@baalda/*` (ours, bundled from source) to Node. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+      isBarePackage(path) && !path.startsWith('@baalda/') ? { path, external: true } : undefined,
+    );
+  },
+};
+
+/** Bundles src/main.ts into dist/baalda.mjs and stamps the build (scripts/buildStamps.mjs `cli`). */
+export async function buildCli() {
+  mkdirSync(dirname(BUNDLE), { recursive: true });
+  await build({
+    entryPoints: [join(here, 'src', 'main.ts')],
+    outfile: BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [externalPackages],
+  });
+  stampBuild('cli');
+  return BUNDLE;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildCli();
