@@ -54,7 +54,7 @@ export { RELAY_ERRORS, type RelayErrorCode } from './errors/relayErrors';
 export { LIMITS } from './limits/limits';
 export { type RateLimit, RateLimiter } from './limits/rateLimiter';
 export { callMcpTool } from './mcp/callTool';
-export { findSchemaViolation, type JsonSchema, type JsonSchemaType, type SchemaViolation } from './mcp/jsonSchema';
+export type { JsonSchema, JsonSchemaType } from './mcp/jsonSchema';
 export { MCP_ERRORS, type McpErrorCode } from './mcp/mcpErrors';
 export type {
   McpListRequest,
