@@ -51,6 +51,12 @@ export {
   VAULT_ENTRY,
   VAULT_LIST_ANSWER,
 } from './contracts/accessAnswers';
+export {
+  ATTACHMENT_META_ANSWER,
+  ATTACHMENT_STORED_ANSWER,
+  ATTACHMENT_TEXT_ANSWER,
+  EXTRACTION_STATUS,
+} from './contracts/attachmentAnswers';
 export { type CodePointBounds, codePointString } from './contracts/codePointString';
 export { parsedField, refusedAs } from './contracts/parsedField';
 export {
