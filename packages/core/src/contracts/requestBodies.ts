@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VAULT_ROLES } from '../access/roles';
 import { parseDays, parseDisplayName, parseEmail, parsePassword } from '../accounts/accountInput';
+import { EMBEDDERS } from '../embedder/embedders';
 import { LIMITS } from '../limits/limits';
 import type { Result } from '../result';
 import { parsedField, refusedAs } from './parsedField';
@@ -89,3 +90,14 @@ export const ADMIN_BODY = refusedAs(z.record(z.string(), z.unknown()), 'Send a J
 
 /** `POST …/versions` and `…/restore` (VC5–VC7): a JSON object, `{}` today. */
 export const VERSION_POST_BODY = z.looseObject({});
+
+/** `POST /api/admin/reindex` (IDX5): which embedder to index with; none (or null) is the relay's default. */
+export const REINDEX_BODY = fieldsBody({
+  embedder: refusedAs(
+    z
+      .string()
+      .refine((name) => EMBEDDERS.has(name))
+      .nullish(),
+    `embedder must be one of: ${[...EMBEDDERS.keys()].join(', ')}.`,
+  ),
+});
