@@ -1,4 +1,11 @@
 import {
+  ADMIN_RESTRICTED_ANSWER,
+  ADMIN_ROLE_SET_ANSWER,
+  ADMIN_TOKEN_LIST_ANSWER,
+  ADMIN_TOKEN_REVOKED_ANSWER,
+  ADMIN_UNRESTRICTED_ANSWER,
+  ADMIN_USER_CREATED_ANSWER,
+  ADMIN_VAULT_CREATED_ANSWER,
   AUTH_STATE_ANSWER,
   describeSchemaError,
   ERROR_ANSWER,
@@ -8,6 +15,7 @@ import {
   MEMBER_CHANGED_ANSWER,
   MEMBER_LIST_ANSWER,
   OPS_ANSWER,
+  REINDEX_LINE,
   RESTRICTION_LIST_ANSWER,
   RESTRICTION_SAVED_ANSWER,
   SEARCH_ANSWER,
@@ -25,7 +33,7 @@ import type { z } from 'zod';
 import { nextOpId, postOps } from './apiBody';
 import { pgliteBackend } from './backends';
 import { addPerson, type Person } from './people';
-import { startTestRelay, type TestRelay } from './relays';
+import { adminFetch, startTestRelay, type TestRelay } from './relays';
 
 /** Asserts a relay answer has the status and parses with its schema from core, naming what broke if not. */
 async function expectAnswer(response: Response, status: number, schema: z.ZodType): Promise<unknown> {
@@ -124,5 +132,37 @@ describe('the relay answers as its contracts in core say (CT1)', () => {
       ERROR_ANSWER,
     );
     await expectAnswer(await alice.fetch('/api/vaults/nowhere/tree'), 404, ERROR_ANSWER);
+  });
+
+  it('[CT1, ACC10, IDX5] the admin routes the CLI calls', async () => {
+    const admin = (path: string, method: string, body?: unknown) =>
+      adminFetch(relay, path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const carol = { email: 'carol@baalda.test', password: 'carol has a long password', name: 'Carol' };
+    await expectAnswer(await admin('/api/admin/users', 'POST', carol), 201, ADMIN_USER_CREATED_ANSWER);
+    const vault = { name: 'Carol vault', ownerEmail: carol.email };
+    await expectAnswer(await admin('/api/admin/vaults', 'POST', vault), 201, ADMIN_VAULT_CREATED_ANSWER);
+    const role = { email: carol.email, role: 'viewer' };
+    await expectAnswer(await admin('/api/admin/vaults/default/members', 'PUT', role), 200, ADMIN_ROLE_SET_ANSWER);
+    const restriction = { path: 'Board', memberEmails: [alice.email] };
+    await expectAnswer(
+      await admin('/api/admin/vaults/default/restrictions', 'PUT', restriction),
+      200,
+      ADMIN_RESTRICTED_ANSWER,
+    );
+    const lifted = await admin('/api/admin/vaults/default/restrictions?path=Board', 'DELETE');
+    await expectAnswer(lifted, 200, ADMIN_UNRESTRICTED_ANSWER);
+    const tokens = (await expectAnswer(await admin('/api/admin/tokens', 'GET'), 200, ADMIN_TOKEN_LIST_ANSWER)) as {
+      tokens: Array<{ id: string }>;
+    };
+    await expectAnswer(
+      await admin(`/api/admin/tokens/${tokens.tokens[0]?.id}`, 'DELETE'),
+      200,
+      ADMIN_TOKEN_REVOKED_ANSWER,
+    );
+    const reindex = await admin('/api/admin/reindex', 'POST', {});
+    const lines = (await reindex.text()).trim().split('\n');
+    for (const line of lines) expect(REINDEX_LINE.safeParse(JSON.parse(line)).success, line).toBe(true);
+    expect(JSON.parse(lines.at(-1) ?? '{}')).toHaveProperty('embedder');
+    await expectAnswer(await admin('/api/admin/reindex', 'POST', { embedder: 'nope' }), 400, ERROR_ANSWER);
   });
 });
