@@ -1,4 +1,5 @@
-import { type Failure, fail } from '@baalda/core';
+import { ERROR_ANSWER, type Failure, fail } from '@baalda/core';
+import { z } from 'zod';
 import { reportSessionLost } from './account/sessionLoss';
 
 /**
@@ -43,14 +44,14 @@ async function send(url: string, init: RequestInit): Promise<RelayCall> {
  * `UNAUTHENTICATED` is also reported to the account gate. For callers that make their own requests (uploads).
  */
 export async function readRelayFailure(response: Response): Promise<RelayFailure> {
-  const body = await readJson(response);
-  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  const refusal = RELAY_REFUSAL.safeParse(await readJson(response));
   // A proxy or service worker answering 502/504 without a JSON body means the relay is unreachable.
-  if (typeof error?.code !== 'string') {
+  if (!refusal.success) {
     if (response.status >= 502) return fail('NETWORK_UNAVAILABLE', 'The relay could not be reached.');
     return fail('RESPONSE_INVALID', `The relay answered ${response.status}.`);
   }
-  const message = typeof error.message === 'string' ? error.message : `The relay answered ${response.status}.`;
+  const { error } = refusal.data;
+  const message = error.message ?? `The relay answered ${response.status}.`;
   // Whoever made the call gets the failure as usual; the account gate also hears the session is gone.
   if (error.code === 'UNAUTHENTICATED') reportSessionLost();
   const retryAfterSeconds = readRetryAfter(response.headers.get('retry-after'));
@@ -58,6 +59,11 @@ export async function readRelayFailure(response: Response): Promise<RelayFailure
     ? fail(error.code, message)
     : { ...fail(error.code, message), retryAfterSeconds };
 }
+
+// HTTP2's `{ error: { code, message } }`; a refusal without a readable message still has its code.
+const RELAY_REFUSAL = ERROR_ANSWER.extend({
+  error: ERROR_ANSWER.shape.error.extend({ message: z.string().optional().catch(undefined) }),
+});
 
 /** `Retry-After` in seconds (the relay sends seconds, never an HTTP date); undefined when absent or odd. */
 export function readRetryAfter(header: string | null): number | undefined {

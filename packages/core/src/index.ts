@@ -28,6 +28,81 @@ export {
   extractableExtensions,
 } from './attachments/attachmentTypes';
 export { conflictPath, isConflictPath, utcDateOf } from './conflicts/conflictName';
+export {
+  AUTH_STATE_ANSWER,
+  ERROR_ANSWER,
+  HEALTH_ANSWER,
+  INVITE_ACCEPTED_ANSWER,
+  INVITE_CREATED_ANSWER,
+  INVITE_OFFER_ANSWER,
+  ISO_TIME,
+  MEMBER_CHANGED_ANSWER,
+  MEMBER_ENTRY,
+  MEMBER_LIST_ANSWER,
+  PERSON_ENTRY,
+  RESTRICTION_LIST_ANSWER,
+  RESTRICTION_SAVED_ANSWER,
+  SESSION_ANSWER,
+  TOKEN_CREATED_ANSWER,
+  TOKEN_ENTRY,
+  TOKEN_LIST_ANSWER,
+  USER_ANSWER,
+  VAULT_CREATED_ANSWER,
+  VAULT_ENTRY,
+  VAULT_LIST_ANSWER,
+} from './contracts/accessAnswers';
+export {
+  ADMIN_RESTRICTED_ANSWER,
+  ADMIN_ROLE_SET_ANSWER,
+  ADMIN_TOKEN_LIST_ANSWER,
+  ADMIN_TOKEN_REVOKED_ANSWER,
+  ADMIN_UNRESTRICTED_ANSWER,
+  ADMIN_USER_CREATED_ANSWER,
+  ADMIN_VAULT_CREATED_ANSWER,
+  REINDEX_LINE,
+} from './contracts/adminAnswers';
+export {
+  ATTACHMENT_META_ANSWER,
+  ATTACHMENT_STORED_ANSWER,
+  ATTACHMENT_TEXT_ANSWER,
+  EXTRACTION_STATUS,
+} from './contracts/attachmentAnswers';
+export { type CodePointBounds, codePointString } from './contracts/codePointString';
+export { parsedField, refusedAs } from './contracts/parsedField';
+export {
+  ADMIN_BODY,
+  CREATE_INVITE_BODY,
+  CREATE_TOKEN_BODY,
+  CREATE_VAULT_BODY,
+  MAX_RESTRICTION_MEMBERS,
+  PUT_RESTRICTION_BODY,
+  REINDEX_BODY,
+  SET_ROLE_BODY,
+  SIGN_IN_BODY,
+  SIGN_UP_BODY,
+  VERSION_POST_BODY,
+} from './contracts/requestBodies';
+export { parseRequestBody } from './contracts/requestBody';
+export {
+  describeSchemaError,
+  findSchemaViolation,
+  type SchemaKeyword,
+  type SchemaViolation,
+} from './contracts/schemaIssues';
+export {
+  OP_OUTCOME,
+  OPS_ANSWER,
+  SEARCH_ANSWER,
+  TRASH_ANSWER,
+  TREE_ANSWER,
+  TREE_NOTE,
+  VERSION_DETAIL_ANSWER,
+  VERSION_LIST_ANSWER,
+  VERSION_REASON,
+  VERSION_RESTORED_ANSWER,
+  VERSION_SAVED_ANSWER,
+  VERSION_SUMMARY,
+} from './contracts/vaultAnswers';
 export { DOC_ID_LENGTH, docIdFromRandomBytes } from './documents/docId';
 export {
   type DocumentAddress,
@@ -54,8 +129,9 @@ export { RELAY_ERRORS, type RelayErrorCode } from './errors/relayErrors';
 export { LIMITS } from './limits/limits';
 export { type RateLimit, RateLimiter } from './limits/rateLimiter';
 export { callMcpTool } from './mcp/callTool';
-export { findSchemaViolation, type JsonSchema, type JsonSchemaType, type SchemaViolation } from './mcp/jsonSchema';
+export type { JsonSchema, JsonSchemaType } from './mcp/jsonSchema';
 export { MCP_ERRORS, type McpErrorCode } from './mcp/mcpErrors';
+export { MCP_INPUT_SCHEMAS, MCP_OUTPUT_SCHEMAS } from './mcp/mcpSchemas';
 export type {
   McpListRequest,
   McpNoteKind,

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  ADMIN_BODY,
   isValidVaultId,
   isVaultRole,
   LIMITS,
@@ -7,6 +8,7 @@ import {
   parseDisplayName,
   parseEmail,
   parsePassword,
+  parseRequestBody,
   pathKey,
   validateFolderPath,
   vaultIdFromName,
@@ -79,9 +81,8 @@ async function readFields(request: IncomingMessage): Promise<{ value: Fields } |
   if (request.method !== 'POST' && request.method !== 'PUT') return { value: {} };
   const body = await readJsonBody(request);
   if (!body.ok) return { code: body.code, message: body.message };
-  if (typeof body.value !== 'object' || body.value === null)
-    return { code: 'REQUEST_INVALID', message: 'Send a JSON object.' };
-  return { value: body.value as Fields };
+  const fields = parseRequestBody(ADMIN_BODY, body.value);
+  return fields.ok ? { value: fields.value } : { code: fields.code, message: fields.message };
 }
 
 async function addUser(fields: Fields, _params: string[], { access, clock }: AdminAccountContext): Promise<Answer> {

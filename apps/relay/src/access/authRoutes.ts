@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseDisplayName, parseEmail, parsePassword } from '@baalda/core';
+import { parseRequestBody, SIGN_IN_BODY, SIGN_UP_BODY } from '@baalda/core';
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
 import type { SignInGuard } from '../scale/sharedLimits';
@@ -71,21 +71,15 @@ async function sendState(request: IncomingMessage, response: ServerResponse, con
 async function handleSignUp(request: IncomingMessage, response: ServerResponse, context: AuthContext): Promise<void> {
   const body = await readJsonBody(request);
   if (!body.ok) return sendError(response, body.code, body.message);
-  const fields = (body.value ?? {}) as Record<string, unknown>;
-  const email = parseEmail(fields.email);
-  if (!email.ok) return sendError(response, email.code, email.message);
-  const password = parsePassword(fields.password);
-  if (!password.ok) return sendError(response, password.code, password.message);
-  const name =
-    fields.name === undefined || fields.name === ''
-      ? { ok: true as const, name: email.email.split('@')[0] ?? email.email }
-      : parseDisplayName(fields.name, 'Your name');
-  if (!name.ok) return sendError(response, name.code, name.message);
-  const invite = typeof fields.invite === 'string' ? fields.invite : undefined;
+  const fields = parseRequestBody(SIGN_UP_BODY, body.value);
+  if (!fields.ok) return sendError(response, fields.code, fields.message);
+  const { email: parsedEmail, password, invite } = fields.value;
+  const email = { email: parsedEmail.email, emailKey: parsedEmail.emailKey };
+  const name = fields.value.name.name ?? email.email.split('@')[0] ?? email.email;
   const now = context.clock();
   if (invite !== undefined && !(await context.access.invites.offerOf(invite, now)))
     return sendError(response, 'INVITE_INVALID');
-  const outcome = await signUp(context.access, { ...email, name: name.name, password: password.password, invite }, now);
+  const outcome = await signUp(context.access, { ...email, name, password: password.password, invite }, now);
   if (!outcome.ok) return sendError(response, outcome.code);
   await startSession(response, context, outcome.user, 201);
 }
@@ -93,11 +87,9 @@ async function handleSignUp(request: IncomingMessage, response: ServerResponse, 
 async function handleSignIn(request: IncomingMessage, response: ServerResponse, context: AuthContext): Promise<void> {
   const body = await readJsonBody(request);
   if (!body.ok) return sendError(response, body.code, body.message);
-  const fields = (body.value ?? {}) as Record<string, unknown>;
-  const email = parseEmail(fields.email);
-  if (!email.ok || typeof fields.password !== 'string' || fields.password.length > 1024) {
-    return sendError(response, 'SIGN_IN_FAILED');
-  }
+  const fields = parseRequestBody(SIGN_IN_BODY, body.value);
+  if (!fields.ok) return sendError(response, 'SIGN_IN_FAILED');
+  const { email, password } = fields.value;
   const address = clientAddressOf(request, context.edge);
   const now = context.clock();
   const waitMs = await context.signIns.retryAfterMs(email.emailKey, address, now.getTime());
@@ -107,7 +99,7 @@ async function handleSignIn(request: IncomingMessage, response: ServerResponse, 
   }
   const found = await context.access.users.withPasswordByEmailKey(email.emailKey);
   // An unknown email costs a hash too, so timing does not tell which emails have accounts.
-  const matches = await verifyPassword(fields.password, found?.passwordHash ?? (await decoyHash(context)));
+  const matches = await verifyPassword(password, found?.passwordHash ?? (await decoyHash(context)));
   if (!found || !matches) {
     await context.signIns.recordFailure(email.emailKey, address, now.getTime());
     return sendError(response, 'SIGN_IN_FAILED');

@@ -1,4 +1,10 @@
-import { pathKey, restrictionChangeDecision, validateFolderPath } from '@baalda/core';
+import {
+  PUT_RESTRICTION_BODY,
+  parseRequestBody,
+  pathKey,
+  restrictionChangeDecision,
+  validateFolderPath,
+} from '@baalda/core';
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
 import type { VaultRouteContext } from '../vault/vaultRoutes';
@@ -7,8 +13,6 @@ import { requireVault } from './requestAuth';
 import { clearRestriction, putRestriction } from './restrictionStore';
 
 type Call = RouteCall<VaultRouteContext>;
-
-const MAX_MEMBERS = 1000;
 
 /** ACL2: private folders: list, make private / change members, make public. */
 export const RESTRICTION_ROUTES: readonly Route<VaultRouteContext>[] = [
@@ -85,17 +89,9 @@ type Change = { ok: true; path: string; members: string[] | null } | { ok: false
 async function readPut(request: Call['request']): Promise<Change> {
   const body = await readJsonBody(request);
   if (!body.ok) return { ok: false, message: body.message };
-  const { path, members } = (body.value ?? {}) as { path?: unknown; members?: unknown };
-  if (typeof path !== 'string') return { ok: false, message: 'path must be a folder path.' };
-  if (
-    !Array.isArray(members) ||
-    members.length === 0 ||
-    members.length > MAX_MEMBERS ||
-    !members.every((m) => typeof m === 'string' && m.length <= 64)
-  ) {
-    return { ok: false, message: `members must be 1 to ${MAX_MEMBERS} user ids.` };
-  }
-  return { ok: true, path, members: [...new Set(members as string[])] };
+  const fields = parseRequestBody(PUT_RESTRICTION_BODY, body.value);
+  if (!fields.ok) return { ok: false, message: fields.message };
+  return { ok: true, ...fields.value };
 }
 
 function readClear(url: string | undefined): Change {

@@ -1,4 +1,4 @@
-import { isValidVaultId, LIMITS, parseDays, parseDisplayName } from '@baalda/core';
+import { CREATE_TOKEN_BODY, isValidVaultId, parseRequestBody } from '@baalda/core';
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
 import type { VaultRouteContext } from '../vault/vaultRoutes';
@@ -20,22 +20,16 @@ async function listTokens({ response, context, caller }: Call): Promise<void> {
 async function createToken({ request, response, context, caller, now }: Call): Promise<void> {
   const body = await readJsonBody(request);
   if (!body.ok) return sendError(response, body.code, body.message);
-  const fields = (body.value ?? {}) as Record<string, unknown>;
-  const name = parseDisplayName(fields.name, 'A token name');
-  if (!name.ok) return sendError(response, name.code, name.message);
-  if (fields.readOnly !== undefined && typeof fields.readOnly !== 'boolean') {
-    return sendError(response, 'REQUEST_INVALID', 'readOnly must be true or false.');
-  }
-  const days = parseDays(fields.expiresInDays, LIMITS.maxTokenDays, 'expiresInDays');
-  if (!days.ok) return sendError(response, days.code, days.message);
-  const vaultId = typeof fields.vaultId === 'string' ? fields.vaultId : '';
+  const fields = parseRequestBody(CREATE_TOKEN_BODY, body.value);
+  if (!fields.ok) return sendError(response, fields.code, fields.message);
+  const { name, readOnly, expiresInDays: days, vaultId } = fields.value;
   // A token for a vault you are not in would be dead on arrival; refuse it rather than mint it.
   if (!isValidVaultId(vaultId) || !(await context.access.members.roleOf(vaultId, caller.user.id))) {
     return sendError(response, 'VAULT_NOT_FOUND', `No vault "${vaultId}" is open to you.`);
   }
   const expiresAt = days.days === undefined ? null : new Date(now.getTime() + days.days * 86_400_000);
   const created = await context.access.tokens.create(
-    { userId: caller.user.id, vaultId, name: name.name, readOnly: fields.readOnly === true, expiresAt },
+    { userId: caller.user.id, vaultId, name: name.name, readOnly: readOnly === true, expiresAt },
     now,
   );
   sendJson(response, 201, { token: created.entry, secret: created.secret });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearerTokenOf, EMBEDDERS, type Embedder, embedderByName } from '@baalda/core';
+import { bearerTokenOf, EMBEDDERS, type Embedder, embedderByName, parseRequestBody, REINDEX_BODY } from '@baalda/core';
 import { isAdminKey } from '../access/adminKey';
 import { sendError } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
@@ -27,8 +27,9 @@ export async function handleReindex(
   }
   const body = await readJsonBody(request);
   if (!body.ok) return sendError(response, body.code, body.message);
-  const name = (body.value as { embedder?: unknown } | null)?.embedder ?? context.defaultEmbedder().name;
-  const embedder = typeof name === 'string' ? embedderByName(name) : undefined;
+  const fields = parseRequestBody(REINDEX_BODY, body.value);
+  if (!fields.ok) return sendError(response, fields.code, fields.message);
+  const embedder = embedderByName(fields.value.embedder ?? context.defaultEmbedder().name);
   if (!embedder) {
     return sendError(response, 'REQUEST_INVALID', `embedder must be one of: ${[...EMBEDDERS.keys()].join(', ')}.`);
   }

@@ -1,4 +1,4 @@
-import { isVaultRole, LIMITS, parseDays, parseDisplayName, vaultIdFromName } from '@baalda/core';
+import { CREATE_INVITE_BODY, CREATE_VAULT_BODY, parseRequestBody, SET_ROLE_BODY, vaultIdFromName } from '@baalda/core';
 import type { Route, RouteCall, RouteContext } from '../access/callerRoutes';
 import { requireVault } from '../access/requestAuth';
 import { sendError, sendJson } from '../http/httpErrors';
@@ -48,8 +48,9 @@ async function listVaults({ response, context, caller }: Call): Promise<void> {
 async function createVault({ request, response, context, caller, now }: Call): Promise<void> {
   const body = await readJsonBody(request);
   if (!body.ok) return sendError(response, body.code, body.message);
-  const name = parseDisplayName((body.value as { name?: unknown } | null)?.name, 'A vault name');
-  if (!name.ok) return sendError(response, name.code, name.message);
+  const fields = parseRequestBody(CREATE_VAULT_BODY, body.value);
+  if (!fields.ok) return sendError(response, fields.code, fields.message);
+  const { name } = fields.value;
   const id = vaultIdFromName(name.name);
   if (!(await context.access.members.createVault(id, name.name, caller.user.id, now)))
     return sendError(response, 'VAULT_TAKEN');
@@ -67,8 +68,9 @@ async function setRole({ request, response, context, caller, params, now }: Call
   if (!vault) return;
   const body = await readJsonBody(request);
   if (!body.ok) return sendError(response, body.code, body.message);
-  const role = (body.value as { role?: unknown } | null)?.role;
-  if (!isVaultRole(role)) return sendError(response, 'REQUEST_INVALID', 'role must be owner, editor or viewer.');
+  const fields = parseRequestBody(SET_ROLE_BODY, body.value);
+  if (!fields.ok) return sendError(response, fields.code, fields.message);
+  const { role } = fields.value;
   const userId = params[1] ?? '';
   if (!(await context.access.users.byId(userId))) return sendError(response, 'USER_NOT_FOUND');
   const refusal = await context.access.members.setRole(vault, userId, role, now);
@@ -97,16 +99,15 @@ async function createInvite({ request, response, context, caller, params, now }:
   if (!vault) return;
   const body = await readJsonBody(request);
   if (!body.ok) return sendError(response, body.code, body.message);
-  const fields = (body.value ?? {}) as { role?: unknown; expiresInDays?: unknown };
-  if (!isVaultRole(fields.role)) return sendError(response, 'REQUEST_INVALID', 'role must be owner, editor or viewer.');
-  const days = parseDays(fields.expiresInDays, LIMITS.maxInviteDays, 'expiresInDays');
-  if (!days.ok) return sendError(response, days.code, days.message);
+  const fields = parseRequestBody(CREATE_INVITE_BODY, body.value);
+  if (!fields.ok) return sendError(response, fields.code, fields.message);
+  const { role, expiresInDays: days } = fields.value;
   const expiresAt = new Date(now.getTime() + (days.days ?? 7) * 86_400_000);
-  const secret = await context.access.invites.create(vault, fields.role, caller.user.id, expiresAt, now);
+  const secret = await context.access.invites.create(vault, role, caller.user.id, expiresAt, now);
   sendJson(response, 201, {
     secret,
     path: `/?invite=${secret}`,
-    role: fields.role,
+    role,
     expiresAt: expiresAt.toISOString(),
   });
 }

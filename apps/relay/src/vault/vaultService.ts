@@ -1,7 +1,9 @@
 import {
   callerVaultView,
+  describeSchemaError,
   likePrefixPatternOf,
   mayApplyChange,
+  OP_OUTCOME,
   type OpOutcome,
   pathKey,
   pathsAnOpWrites,
@@ -81,7 +83,7 @@ export function createVaultService(
       async (tx): Promise<{ outcome: OpOutcome; change: VaultChange | null }> => {
         await lockVault(tx, vaultId);
         const seen = await tx.vaultOp.findUnique({ where: { opId: op.opId } });
-        if (seen) return { outcome: seen.outcome as unknown as OpOutcome, change: null };
+        if (seen) return { outcome: storedOutcomeOf(seen), change: null };
         const change = await planAs(tx, vaultId, op, now, guard);
         await applyVaultChange(tx, vaultId, change, now);
         if (op.kind === 'moveFolder' && change.outcome.ok)
@@ -300,7 +302,22 @@ async function readVisibleFolders(prisma: PrismaClient, vaultId: string, hidden:
 async function readReplayedOutcomes(prisma: PrismaClient, ops: readonly VaultOp[]): Promise<OpOutcome[] | null> {
   const rows = await prisma.vaultOp.findMany({ where: { opId: { in: ops.map((op) => op.opId) } } });
   if (rows.length === 0) return null;
-  const outcomes = new Map(rows.map((row) => [row.opId, row.outcome as unknown as OpOutcome]));
+  const outcomes = new Map(rows.map((row) => [row.opId, storedOutcomeOf(row)]));
   const replayed = ops.map((op) => outcomes.get(op.opId));
   return replayed.every((outcome) => outcome !== undefined) ? (replayed as OpOutcome[]) : null;
+}
+
+/**
+ * A replayed op's outcome as `vault_op.outcome` keeps it (OP3). The column is JSON the database can't
+ * check; a row that no longer parses fails the request loudly instead of answering a client with junk.
+ */
+function storedOutcomeOf(row: { readonly opId: string; readonly outcome: unknown }): OpOutcome {
+  const parsed = OP_OUTCOME.safeParse(row.outcome);
+  if (parsed.success) return parsed.data;
+  throw new Error(
+    `vault_op ${row.opId}: the stored outcome is not an op outcome (${describeSchemaError(parsed.error)})`,
+    {
+      cause: parsed.error,
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isValidDocId } from '@baalda/core';
+import { isValidDocId, parseRequestBody, VERSION_POST_BODY } from '@baalda/core';
 import type { VaultGuard } from '../access/vaultGuard';
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
@@ -43,6 +43,8 @@ export async function handleVersionRoute(
   if (method === 'POST') {
     const body = await readJsonBody(request);
     if (!body.ok) return sendError(response, body.code, body.message);
+    const fields = parseRequestBody(VERSION_POST_BODY, body.value);
+    if (!fields.ok) return sendError(response, fields.code, fields.message);
   }
   return answer(response, route, method, versions);
 }

@@ -1,4 +1,6 @@
-import { fail, type Result, type VaultRole } from '@baalda/core';
+import { fail, type Result, TOKEN_CREATED_ANSWER, type VaultRole } from '@baalda/core';
+import { z } from 'zod';
+import { readAnswer, readableEntries } from '../relayAnswer';
 import {
   deleteFromRelay,
   getFromRelay,
@@ -69,66 +71,59 @@ export const relayAccessApi: AccessApi = {
 };
 
 /** Reads a list under `key`: an entry we can't read is skipped, not shown broken. */
-function readList<T>(call: RelayCall, key: string, read: (value: unknown) => T | undefined, what: string) {
+function readList<T>(call: RelayCall, key: string, entry: z.ZodType<T>, what: string) {
   if (!call.ok) return call;
-  const entries = (call.body as Record<string, unknown> | undefined)?.[key];
-  if (!Array.isArray(entries)) return invalid(what);
-  return { ok: true as const, entries: entries.map(read).filter((entry) => entry !== undefined) };
+  const list = z.object({ [key]: z.array(z.unknown()) }).safeParse(call.body);
+  if (!list.success) return invalid(what);
+  return { ok: true as const, entries: readableEntries(list.data[key] ?? [], entry) };
 }
 
 /** `GET …/members`. */
 export function readMembers(call: RelayCall): Result<{ members: shapes.VaultMember[] }, RelayCallCode> {
-  const list = readList(call, 'members', shapes.toMember, 'a member list');
+  const list = readList(call, 'members', shapes.MEMBER_VIEW, 'a member list');
   return list.ok ? { ok: true, members: list.entries } : list;
 }
 
 /** `GET /api/vaults`: the vaults the caller belongs to. */
 export function readVaults(call: RelayCall): Result<{ vaults: shapes.VaultChoice[] }, RelayCallCode> {
-  const list = readList(call, 'vaults', shapes.toVaultChoice, 'a vault list');
+  const list = readList(call, 'vaults', shapes.VAULT_CHOICE_VIEW, 'a vault list');
   return list.ok ? { ok: true, vaults: list.entries } : list;
 }
 
 /** `GET …/restrictions`: only the private folders the caller is a member of. */
 export function readRestrictions(call: RelayCall): Result<{ restrictions: shapes.RestrictionView[] }, RelayCallCode> {
-  const list = readList(call, 'restrictions', shapes.toRestriction, 'a list of private folders');
+  const list = readList(call, 'restrictions', shapes.RESTRICTION_VIEW, 'a list of private folders');
   return list.ok ? { ok: true, restrictions: list.entries } : list;
 }
 
 /** `GET /api/tokens`. */
 export function readTokens(call: RelayCall): Result<{ tokens: shapes.AccessToken[] }, RelayCallCode> {
-  const list = readList(call, 'tokens', shapes.toAccessToken, 'a token list');
+  const list = readList(call, 'tokens', shapes.ACCESS_TOKEN_VIEW, 'a token list');
   return list.ok ? { ok: true, tokens: list.entries } : list;
 }
 
 /** `PUT …/members/:userId`: `{ member }`. */
 export function readMember(call: RelayCall): Result<{ member: shapes.VaultMember }, RelayCallCode> {
-  if (!call.ok) return call;
-  const member = shapes.toMember((call.body as { member?: unknown } | undefined)?.member);
-  return member ? { ok: true, member } : invalid('the changed member');
+  const read = readAnswer(call, z.object({ member: shapes.MEMBER_VIEW }));
+  return read.ok ? { ok: true, member: read.answer.member } : read;
 }
 
 /** `PUT …/restrictions`: `{ restriction }`. */
 export function readRestriction(call: RelayCall): Result<{ restriction: shapes.RestrictionChange }, RelayCallCode> {
-  if (!call.ok) return call;
-  const restriction = shapes.toRestrictionChange((call.body as { restriction?: unknown } | undefined)?.restriction);
-  return restriction ? { ok: true, restriction } : invalid('the private folder');
+  const read = readAnswer(call, z.object({ restriction: shapes.RESTRICTION_CHANGE_VIEW }));
+  return read.ok ? { ok: true, restriction: read.answer.restriction } : read;
 }
 
 /** `POST …/invites`: `{ secret, path, role, expiresAt }`. */
 export function readInvite(call: RelayCall): Result<{ invite: shapes.InviteLink }, RelayCallCode> {
-  if (!call.ok) return call;
-  const invite = shapes.toInviteLink(call.body);
-  return invite ? { ok: true, invite } : invalid('an invite');
+  const read = readAnswer(call, shapes.INVITE_LINK_VIEW);
+  return read.ok ? { ok: true, invite: read.answer } : read;
 }
 
 /** `POST /api/tokens`: `{ token, secret }`; without a readable secret the token is useless to show. */
 export function readNewToken(call: RelayCall): Result<{ token: shapes.AccessToken; secret: string }, RelayCallCode> {
-  if (!call.ok) return call;
-  const body = call.body as { token?: unknown; secret?: unknown } | undefined;
-  const token = shapes.toAccessToken(body?.token);
-  const secret = body?.secret;
-  if (!token || typeof secret !== 'string' || secret === '') return invalid('the new token');
-  return { ok: true, token, secret };
+  const read = readAnswer(call, TOKEN_CREATED_ANSWER.extend({ token: shapes.ACCESS_TOKEN_VIEW }));
+  return read.ok ? { ok: true, ...read.answer } : read;
 }
 
 /** A 204 answer: nothing to read, only whether it succeeded. */

@@ -1,5 +1,12 @@
-import { isVaultRole, type VaultRole } from '@baalda/core';
-import { fieldsOf, isText, optionalTextOf, optionalTimeOf, timeOf } from './jsonFields';
+import {
+  INVITE_CREATED_ANSWER,
+  MEMBER_ENTRY,
+  PERSON_ENTRY,
+  TOKEN_ENTRY,
+  VAULT_ENTRY,
+  type VaultRole,
+} from '@baalda/core';
+import { z } from 'zod';
 
 /**
  * A person as the settings show them: `name` is null when they gave none (the email stands in). `email`
@@ -55,75 +62,76 @@ export interface InviteLink {
   readonly expiresAt: number;
 }
 
-/** Reads a person, or undefined when the id is missing or a field has the wrong type. */
-export function toPerson(value: unknown): PersonView | undefined {
-  const entry = fieldsOf(value);
-  const email = optionalTextOf(entry?.email);
-  const name = optionalTextOf(entry?.name);
-  if (!entry || !isText(entry.userId) || email === undefined || name === undefined) return undefined;
-  return { userId: entry.userId, email, name };
-}
+// The settings show an empty or absent name or email as none, so the email (or "someone") stands in.
+const shownText = z
+  .string()
+  .nullish()
+  .transform((text) => (text ? text : null));
+const epochMs = (iso: string) => Date.parse(iso);
 
-/** Reads a member; a role this build does not know makes the entry unreadable rather than guessed. */
-export function toMember(value: unknown): VaultMember | undefined {
-  const person = toPerson(value);
-  const role = fieldsOf(value)?.role;
-  if (!person || person.email === null || !isVaultRole(role)) return undefined;
-  return { ...person, email: person.email, role };
-}
+/** CT1: a person of a list, with empty names read as none. */
+export const PERSON_VIEW = PERSON_ENTRY.extend({ email: shownText, name: shownText });
 
-/** Reads a restriction; its member list must be whole, or the dialog would show the wrong people. */
-export function toRestriction(value: unknown): RestrictionView | undefined {
-  const entry = fieldsOf(value);
-  if (!entry || !isText(entry.path) || !Array.isArray(entry.members)) return undefined;
-  const members = entry.members.map(toPerson);
-  if (members.some((member) => member === undefined)) return undefined;
-  return { path: entry.path, members: members as PersonView[] };
-}
+/** CT1: a member; a role this build does not know makes the entry unreadable rather than guessed. */
+export const MEMBER_VIEW = MEMBER_ENTRY.extend({ name: shownText });
 
-/** Reads a saved restriction, whose members may come as ids or as people (the contract names neither). */
-export function toRestrictionChange(value: unknown): RestrictionChange | undefined {
-  const entry = fieldsOf(value);
-  if (!entry || !isText(entry.path) || !Array.isArray(entry.members)) return undefined;
-  const memberIds = entry.members.map((member) => (isText(member) ? member : toPerson(member)?.userId));
-  if (memberIds.some((userId) => userId === undefined)) return undefined;
-  return { path: entry.path, memberIds: memberIds as string[] };
-}
+/** CT1: a private folder; its member list must be whole, or the dialog would show the wrong people. */
+export const RESTRICTION_VIEW = z.object({ path: z.string().min(1), members: z.array(PERSON_VIEW) });
 
-/** Reads a token's metadata, or undefined when any field is missing or malformed. */
-export function toAccessToken(value: unknown): AccessToken | undefined {
-  const entry = fieldsOf(value);
-  if (!entry || !isText(entry.id) || typeof entry.name !== 'string' || !isText(entry.vaultId)) return undefined;
-  const createdAt = timeOf(entry.createdAt);
-  const expiresAt = optionalTimeOf(entry.expiresAt);
-  const lastUsedAt = optionalTimeOf(entry.lastUsedAt);
-  const revokedAt = optionalTimeOf(entry.revokedAt);
-  if (typeof entry.readOnly !== 'boolean' || createdAt === undefined) return undefined;
-  if (expiresAt === undefined || lastUsedAt === undefined || revokedAt === undefined) return undefined;
-  return {
-    id: entry.id,
-    name: entry.name,
-    vaultId: entry.vaultId,
-    readOnly: entry.readOnly,
-    createdAt,
-    expiresAt,
-    lastUsedAt,
-    revokedAt,
+/** CT1: a saved restriction, whose members may come as ids or as people (the contract names neither). */
+export const RESTRICTION_CHANGE_VIEW = z
+  .object({
+    path: z.string().min(1),
+    members: z.array(z.union([z.string().min(1), PERSON_VIEW.transform((person) => person.userId)])),
+  })
+  .transform(({ path, members }) => ({ path, memberIds: members }));
+
+/** CT1: a token's metadata with its times as epoch ms. */
+export const ACCESS_TOKEN_VIEW = TOKEN_ENTRY.transform(
+  (token): AccessToken => ({
+    id: token.id,
+    name: token.name,
+    vaultId: token.vaultId,
+    readOnly: token.readOnly,
+    createdAt: epochMs(token.createdAt),
+    expiresAt: token.expiresAt === null ? null : epochMs(token.expiresAt),
+    lastUsedAt: token.lastUsedAt === null ? null : epochMs(token.lastUsedAt),
+    revokedAt: token.revokedAt === null ? null : epochMs(token.revokedAt),
+  }),
+);
+
+/** CT1: a fresh invite; its path must be a same-origin path, so the shown link can't point elsewhere. */
+export const INVITE_LINK_VIEW = INVITE_CREATED_ANSWER.extend({
+  path: z.string().refine((path) => path.startsWith('/') && !path.startsWith('//'), 'must be a same-origin path'),
+}).transform(({ path, role, expiresAt }): InviteLink => ({ path, role, expiresAt: epochMs(expiresAt) }));
+
+/** CT1: a vault entry of `GET /api/vaults`. */
+export const VAULT_CHOICE_VIEW = VAULT_ENTRY;
+
+function readerOf<View>(schema: z.ZodType<View>): (value: unknown) => View | undefined {
+  return (value) => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
   };
 }
 
-/** Reads a fresh invite; its path must be a same-origin path, so the shown link can't point elsewhere. */
-export function toInviteLink(value: unknown): InviteLink | undefined {
-  const entry = fieldsOf(value);
-  const expiresAt = timeOf(entry?.expiresAt);
-  if (!entry || !isText(entry.path) || !entry.path.startsWith('/') || entry.path.startsWith('//')) return undefined;
-  if (!isVaultRole(entry.role) || expiresAt === undefined) return undefined;
-  return { path: entry.path, role: entry.role, expiresAt };
-}
+/** Reads a person, or undefined when the id is missing or a field has the wrong type. */
+export const toPerson: (value: unknown) => PersonView | undefined = readerOf(PERSON_VIEW);
 
-/** Reads a vault entry of `GET /api/vaults`. */
-export function toVaultChoice(value: unknown): VaultChoice | undefined {
-  const entry = fieldsOf(value);
-  if (!entry || !isText(entry.id) || !isText(entry.name) || !isVaultRole(entry.role)) return undefined;
-  return { id: entry.id, name: entry.name, role: entry.role };
-}
+/** Reads a member, or undefined (an unknown role included). */
+export const toMember: (value: unknown) => VaultMember | undefined = readerOf(MEMBER_VIEW);
+
+/** Reads a restriction, or undefined when any of its members is unreadable. */
+export const toRestriction: (value: unknown) => RestrictionView | undefined = readerOf(RESTRICTION_VIEW);
+
+/** Reads a saved restriction, or undefined. */
+export const toRestrictionChange: (value: unknown) => RestrictionChange | undefined = readerOf(RESTRICTION_CHANGE_VIEW);
+
+/** Reads a token's metadata, or undefined when any field is missing or malformed. */
+export const toAccessToken: (value: unknown) => AccessToken | undefined = readerOf(ACCESS_TOKEN_VIEW);
+
+/** Reads a fresh invite, or undefined. */
+export const toInviteLink: (value: unknown) => InviteLink | undefined = readerOf(INVITE_LINK_VIEW);
+
+/** Reads a vault entry of `GET /api/vaults`, or undefined. */
+export const toVaultChoice: (value: unknown) => VaultChoice | undefined = readerOf(VAULT_CHOICE_VIEW);

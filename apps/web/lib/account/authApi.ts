@@ -1,12 +1,14 @@
-import { fail, isVaultRole, type Result, type VaultRole } from '@baalda/core';
+import { INVITE_OFFER_ANSWER, type Result, type VaultRole } from '@baalda/core';
+import { z } from 'zod';
+import { readAnswer } from '../relayAnswer';
 import { getFromRelay, postToRelay, type RelayCall, type RelayCallCode, type RelayFailure } from '../relayApi';
 import {
+  AUTH_STATE_VIEW,
   type AuthState,
-  toAuthState,
-  toUser,
-  toVaultEntries,
-  toVaultEntry,
+  USER_VIEW,
   type User,
+  VAULT_ENTRIES_VIEW,
+  VAULT_ENTRY_VIEW,
   type VaultEntry,
 } from './accountTypes';
 
@@ -32,10 +34,8 @@ export interface SignUpForm {
 
 /** `GET /api/auth/state`. */
 export async function fetchAuthState(): Promise<AccountResult<{ state: AuthState }>> {
-  const call = await getFromRelay('/api/auth/state');
-  if (!call.ok) return call;
-  const state = toAuthState(call.body);
-  return state ? { ok: true, state } : invalid('the sign-in state');
+  const read = readAnswer(await getFromRelay('/api/auth/state'), AUTH_STATE_VIEW);
+  return read.ok ? { ok: true, state: read.answer } : read;
 }
 
 /** `POST /api/auth/signin`. */
@@ -56,11 +56,9 @@ export async function signOut(): Promise<Result<object, RelayCallCode>> {
 
 /** `GET /api/invites/:secret`. */
 export async function readInvite(secret: string): Promise<AccountResult<{ invite: InviteOffer }>> {
-  const call = await getFromRelay(`/api/invites/${encodeURIComponent(secret)}`);
-  if (!call.ok) return call;
-  const body = call.body as { vaultName?: unknown; role?: unknown } | undefined;
-  if (typeof body?.vaultName !== 'string' || !isVaultRole(body.role)) return invalid('the invite');
-  return { ok: true, invite: { vaultName: body.vaultName, role: body.role } };
+  const offer = INVITE_OFFER_ANSWER.pick({ vaultName: true, role: true });
+  const read = readAnswer(await getFromRelay(`/api/invites/${encodeURIComponent(secret)}`), offer);
+  return read.ok ? { ok: true, invite: read.answer } : read;
 }
 
 /** `POST /api/invites/:secret/accept`: the signed-in user joins the vault. */
@@ -75,26 +73,16 @@ export async function createVault(name: string): Promise<AccountResult<{ vault: 
 
 /** `GET /api/vaults`. */
 export async function listVaults(): Promise<AccountResult<{ vaults: VaultEntry[] }>> {
-  const call = await getFromRelay('/api/vaults');
-  if (!call.ok) return call;
-  const vaults = toVaultEntries((call.body as { vaults?: unknown } | undefined)?.vaults);
-  return vaults ? { ok: true, vaults } : invalid('the vault list');
+  const read = readAnswer(await getFromRelay('/api/vaults'), z.object({ vaults: VAULT_ENTRIES_VIEW }));
+  return read.ok ? { ok: true, vaults: read.answer.vaults } : read;
 }
 
 function readSignedIn(call: RelayCall): AccountResult<SignedIn> {
-  if (!call.ok) return call;
-  const body = call.body as { user?: unknown; vaults?: unknown } | undefined;
-  const user = toUser(body?.user);
-  const vaults = toVaultEntries(body?.vaults ?? []);
-  return user && vaults ? { ok: true, user, vaults } : invalid('the account');
+  const read = readAnswer(call, z.object({ user: USER_VIEW, vaults: VAULT_ENTRIES_VIEW.default([]) }));
+  return read.ok ? { ok: true, ...read.answer } : read;
 }
 
 function readVault(call: RelayCall): AccountResult<{ vault: VaultEntry }> {
-  if (!call.ok) return call;
-  const vault = toVaultEntry((call.body as { vault?: unknown } | undefined)?.vault);
-  return vault ? { ok: true, vault } : invalid('the vault');
-}
-
-function invalid(what: string) {
-  return fail('RESPONSE_INVALID', `The relay sent ${what} in a form this app could not read.`);
+  const read = readAnswer(call, z.object({ vault: VAULT_ENTRY_VIEW }));
+  return read.ok ? { ok: true, vault: read.answer.vault } : read;
 }

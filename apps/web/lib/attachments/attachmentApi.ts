@@ -1,4 +1,6 @@
-import { fail, isValidDocId, type Result } from '@baalda/core';
+import { ATTACHMENT_META_ANSWER, ATTACHMENT_TEXT_ANSWER, type Result } from '@baalda/core';
+import { z } from 'zod';
+import { readAnswer } from '../relayAnswer';
 import { getFromRelay, type RelayCallCode } from '../relayApi';
 
 /** How far the relay got reading an attachment's text (ATT4). */
@@ -53,11 +55,8 @@ export async function fetchAttachmentMeta(
   docId: string,
 ): Promise<Result<{ meta: AttachmentMeta }, RelayCallCode>> {
   const answer = await getFromRelay(`${attachmentUrl(vaultId, docId)}/meta`);
-  if (!answer.ok) return answer;
-  const meta = toAttachmentMeta(answer.body);
-  return meta
-    ? { ok: true, meta }
-    : fail('RESPONSE_INVALID', 'The relay described the file in a form we could not read.');
+  const read = readAnswer(answer, META_VIEW);
+  return read.ok ? { ok: true, meta: read.answer } : read;
 }
 
 /** `GET …/text?offset=…&maxChars=…`: one page of the extracted text. */
@@ -68,48 +67,29 @@ export async function fetchAttachmentText(
 ): Promise<Result<{ page: AttachmentTextPage }, RelayCallCode>> {
   const params = new URLSearchParams({ offset: String(offset), maxChars: String(TEXT_PAGE_CHARS) });
   const answer = await getFromRelay(`${attachmentUrl(vaultId, docId)}/text?${params}`);
-  if (!answer.ok) return answer;
-  const page = toAttachmentTextPage(answer.body);
-  return page
-    ? { ok: true, page }
-    : fail('RESPONSE_INVALID', 'The relay sent the file’s text in a form we could not read.');
+  const read = readAnswer(answer, TEXT_PAGE_VIEW);
+  return read.ok ? { ok: true, page: read.answer } : read;
 }
 
-const STATUSES: readonly ExtractionStatus[] = ['pending', 'done', 'failed', 'none'];
+// CT1, read leniently where the panel has a sensible stand-in: a missing reason or count shows as none.
+const truncatedFlag = z.unknown().transform((truncated) => truncated === true);
+const META_VIEW = ATTACHMENT_META_ANSWER.omit({ sha256: true }).extend({
+  extraction: ATTACHMENT_META_ANSWER.shape.extraction.extend({
+    reason: z.string().nullable().catch(null),
+    chars: z.int().min(0).catch(0),
+    truncated: truncatedFlag,
+  }),
+});
+const TEXT_PAGE_VIEW = ATTACHMENT_TEXT_ANSWER.extend({ truncated: truncatedFlag });
 
 /** Reads a meta answer defensively; anything that isn't one is undefined. */
 export function toAttachmentMeta(value: unknown): AttachmentMeta | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const body = value as Record<string, unknown>;
-  const { docId, path, mimeType, size, inline } = body;
-  const extraction = body.extraction as Record<string, unknown> | null | undefined;
-  if (typeof docId !== 'string' || !isValidDocId(docId) || typeof path !== 'string') return undefined;
-  if (typeof mimeType !== 'string' || !isCount(size) || typeof inline !== 'boolean') return undefined;
-  const status = STATUSES.find((candidate) => candidate === extraction?.status);
-  if (!status || !extraction) return undefined;
-  return {
-    docId,
-    path,
-    mimeType,
-    size,
-    inline,
-    extraction: {
-      status,
-      reason: typeof extraction.reason === 'string' ? extraction.reason : null,
-      chars: isCount(extraction.chars) ? extraction.chars : 0,
-      truncated: extraction.truncated === true,
-    },
-  };
+  const parsed = META_VIEW.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** Reads a text page defensively. */
 export function toAttachmentTextPage(value: unknown): AttachmentTextPage | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { text, offset, totalChars, truncated } = value as Record<string, unknown>;
-  if (typeof text !== 'string' || !isCount(offset) || !isCount(totalChars)) return undefined;
-  return { text, offset, totalChars, truncated: truncated === true };
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+  const parsed = TEXT_PAGE_VIEW.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }

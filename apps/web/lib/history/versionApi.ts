@@ -1,4 +1,6 @@
-import { fail, type Result } from '@baalda/core';
+import { fail, type Result, VERSION_RESTORED_ANSWER, VERSION_SUMMARY } from '@baalda/core';
+import { z } from 'zod';
+import { readAnswer, readableEntries } from '../relayAnswer';
 import { getFromRelay, postToRelay, type RelayCall, type RelayCallCode } from '../relayApi';
 
 /** One version in a note's history, as the list shows it (VC5: every version says why it was taken). */
@@ -44,54 +46,57 @@ export function createRelayVersionApi(vaultId: string): VersionApi {
   };
 }
 
+/** CT1: one version's metadata with its time as epoch ms. */
+const VERSION_SUMMARY_VIEW = VERSION_SUMMARY.transform(
+  (version): VersionSummary => ({ ...version, capturedAt: Date.parse(version.capturedAt) }),
+);
+
+/** CT1: a version with its text; it must come whole, or the diff would show a text that isn't it. */
+const VERSION_DETAIL_VIEW = VERSION_SUMMARY.extend({ text: z.string() }).transform(
+  (version): VersionDetail => ({ ...version, capturedAt: Date.parse(version.capturedAt) }),
+);
+
 /** `GET …/versions`: newest first, as the relay sends them. An entry we can't read is skipped, not shown broken. */
 export function readVersionList(call: RelayCall): Result<{ versions: VersionSummary[] }, RelayCallCode> {
   if (!call.ok) return call;
-  const versions = (call.body as { versions?: unknown } | undefined)?.versions;
-  if (!Array.isArray(versions)) return invalid('a version list');
-  return { ok: true, versions: versions.map(toVersionSummary).filter((version) => version !== undefined) };
+  const list = z.object({ versions: z.array(z.unknown()) }).safeParse(call.body);
+  if (!list.success) return invalid('a version list');
+  return { ok: true, versions: readableEntries(list.data.versions, VERSION_SUMMARY_VIEW) };
 }
 
 /** `GET …/versions/:id`: the version must come whole, or the diff would show a text that isn't it. */
 export function readVersionDetail(call: RelayCall): Result<{ version: VersionDetail }, RelayCallCode> {
-  if (!call.ok) return call;
-  const entry = (call.body as { version?: unknown } | undefined)?.version;
-  const summary = toVersionSummary(entry);
-  const text = (entry as { text?: unknown } | undefined)?.text;
-  if (!summary || typeof text !== 'string') return invalid('a version');
-  return { ok: true, version: { ...summary, text } };
+  const read = readAnswer(call, z.object({ version: VERSION_DETAIL_VIEW }));
+  return read.ok ? { ok: true, version: read.answer.version } : read;
 }
 
 /** `POST …/versions`: a new manual version, or `{ version: null, unchanged: true }` (VC4). */
 export function readSaveAnswer(call: RelayCall): Result<{ saved: VersionSummary | null }, RelayCallCode> {
-  if (!call.ok) return call;
-  const body = call.body as { version?: unknown; unchanged?: unknown } | undefined;
-  if (body?.version === null && body.unchanged === true) return { ok: true, saved: null };
-  const saved = toVersionSummary(body?.version);
-  return saved ? { ok: true, saved } : invalid('the saved version');
+  const saved = z.union([
+    z.object({ version: z.null(), unchanged: z.literal(true) }).transform(() => null),
+    z.object({ version: VERSION_SUMMARY_VIEW }).transform((answer) => answer.version),
+  ]);
+  const read = readAnswer(call, saved);
+  return read.ok ? { ok: true, saved: read.answer } : read;
 }
 
 /** `POST …/versions/:id/restore`: `{ restored, captured }`. */
 export function readRestoreAnswer(call: RelayCall): Result<{ captured: string | null }, RelayCallCode> {
-  if (!call.ok) return call;
-  const body = call.body as { restored?: unknown; captured?: unknown } | undefined;
-  const captured = body?.captured ?? null;
-  if (typeof body?.restored !== 'string' || (captured !== null && typeof captured !== 'string')) {
-    return invalid('the outcome of the restore');
-  }
-  return { ok: true, captured };
+  // An older relay leaves `captured` out when VC4 made the before-restore version unnecessary.
+  const restored = VERSION_RESTORED_ANSWER.extend({
+    captured: z
+      .string()
+      .nullish()
+      .transform((id) => id ?? null),
+  });
+  const read = readAnswer(call, restored);
+  return read.ok ? { ok: true, captured: read.answer.captured } : read;
 }
 
 /** Reads one version's metadata, or undefined when any field is missing or malformed. */
 export function toVersionSummary(value: unknown): VersionSummary | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const entry = value as Record<string, unknown>;
-  const capturedAt = typeof entry.capturedAt === 'string' ? Date.parse(entry.capturedAt) : Number.NaN;
-  if (typeof entry.id !== 'string' || entry.id === '' || typeof entry.reason !== 'string') return undefined;
-  if (!Number.isFinite(capturedAt) || !Number.isSafeInteger(entry.length) || (entry.length as number) < 0) {
-    return undefined;
-  }
-  return { id: entry.id, reason: entry.reason, capturedAt, length: entry.length as number };
+  const parsed = VERSION_SUMMARY_VIEW.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 function invalid(what: string) {

@@ -1,4 +1,6 @@
-import { entryKindOf, fail, isValidDocId, type Result, titleFromPath } from '@baalda/core';
+import { entryKindOf, isValidDocId, type Result, titleFromPath } from '@baalda/core';
+import { z } from 'zod';
+import { readAnswer } from '../relayAnswer';
 import { getFromRelay, type RelayCallCode } from '../relayApi';
 import type { LocalTree } from '../vault/localTree';
 import type { SearchHit } from './searchTypes';
@@ -11,10 +13,10 @@ export async function askRelayToSearch(
 ): Promise<Result<{ hits: SearchHit[] }, RelayCallCode>> {
   const params = new URLSearchParams({ q: query, limit: String(limit) });
   const answer = await getFromRelay(`/api/vaults/${encodeURIComponent(vaultId)}/search?${params}`);
-  if (!answer.ok) return answer;
-  const results = (answer.body as { results?: unknown } | undefined)?.results;
-  if (!Array.isArray(results)) return fail('RESPONSE_INVALID', 'The relay sent search results we could not read.');
-  return { ok: true, hits: results.map(toSearchHit).filter((hit) => hit !== undefined) };
+  // Entries are read one by one (toSearchHit): one this build doesn't understand is skipped.
+  const read = readAnswer(answer, z.object({ results: z.array(z.unknown()) }));
+  if (!read.ok) return read;
+  return { ok: true, hits: read.answer.results.map(toSearchHit).filter((hit) => hit !== undefined) };
 }
 
 /** Reads one result defensively: an entry this build doesn't understand is skipped, not shown broken. */

@@ -1,4 +1,4 @@
-import { isValidDocId } from '@baalda/core';
+import { ATTACHMENT_STORED_ANSWER } from '@baalda/core';
 import { attachmentUploadUrl } from '../attachments/attachmentApi';
 import { readJson, readRelayFailure } from '../relayApi';
 import type { PendingUpload, UploadAnswer } from './uploadTypes';
@@ -37,9 +37,8 @@ export async function putAttachment(vaultId: string, upload: PendingUpload): Pro
 // The file is stored once the relay says 2xx; an answer we can't read still means that, so the upload is
 // done and the next tree fetch shows where it went.
 function readStored(body: unknown, upload: PendingUpload): UploadAnswer {
-  const answer = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const docId = typeof answer.docId === 'string' && isValidDocId(answer.docId) ? answer.docId : upload.docId;
-  const path = typeof answer.path === 'string' ? answer.path : upload.path;
-  const version = typeof answer.version === 'number' ? answer.version : 0;
+  const stored = ATTACHMENT_STORED_ANSWER.safeParse(body);
+  if (!stored.success) return { ok: true, docId: upload.docId, path: upload.path, version: 0 };
+  const { docId, path, version } = stored.data;
   return { ok: true, docId, path, version };
 }

@@ -1,10 +1,22 @@
-import { fail, type OpOutcome, type Result, type VaultOp } from '@baalda/core';
+import { fail, OPS_ANSWER, type OpOutcome, type Result, type VaultOp } from '@baalda/core';
+import { z } from 'zod';
+import { readAnswer } from '../relayAnswer';
 import { getFromRelay, postToRelay, type RelayCallCode } from '../relayApi';
 import { toVaultNotes, type VaultSnapshot } from './vaultSnapshot';
 
 // Tree and trash are two requests; a batch applied between them makes their versions differ. A couple of
 // retries almost always lines them up, and a leftover mismatch heals at the next treeChanged anyway.
 const MAX_SNAPSHOT_ATTEMPTS = 3;
+
+// CT1, read leniently where an older relay differs: notes are read one by one (toVaultNotes), and a
+// relay from before FD1 sends no `explicitFolders`.
+const TREE_VIEW = z.object({
+  version: z.number(),
+  notes: z.unknown(),
+  folders: z.array(z.unknown()),
+  explicitFolders: z.array(z.unknown()).optional(),
+});
+const TRASH_VIEW = z.object({ version: z.unknown(), notes: z.unknown() }).partial();
 
 /** `/api/vaults/:vault`, the root of one vault's routes. */
 function vaultUrl(vaultId: string): string {
@@ -17,15 +29,11 @@ export async function fetchVaultSnapshot(vaultId: string): Promise<Result<{ snap
   let snapshot: VaultSnapshot | undefined;
   for (let attempt = 0; attempt < MAX_SNAPSHOT_ATTEMPTS; attempt += 1) {
     const [tree, trash] = await Promise.all([getFromRelay(`${url}/tree`), getFromRelay(`${url}/trash`)]);
-    if (!tree.ok) return tree;
+    const read = readAnswer(tree, TREE_VIEW);
+    if (!read.ok) return read;
     if (!trash.ok) return trash;
-    const treeBody = tree.body as
-      | { version?: unknown; notes?: unknown; folders?: unknown; explicitFolders?: unknown }
-      | undefined;
-    const trashBody = trash.body as { version?: unknown; notes?: unknown } | undefined;
-    if (typeof treeBody?.version !== 'number' || !Array.isArray(treeBody.folders)) {
-      return fail('RESPONSE_INVALID', 'The relay sent a tree we could not read.');
-    }
+    const treeBody = read.answer;
+    const trashBody = TRASH_VIEW.safeParse(trash.body).data;
     snapshot = {
       version: treeBody.version,
       notes: toVaultNotes(treeBody.notes),
@@ -46,19 +54,11 @@ export async function postVaultOps(
   vaultId: string,
   ops: readonly VaultOp[],
 ): Promise<Result<{ version: number; results: OpOutcome[] }, RelayCallCode>> {
-  const answer = await postToRelay(`${vaultUrl(vaultId)}/ops`, { ops });
-  if (!answer.ok) return answer;
-  const body = answer.body as { version?: unknown; results?: unknown } | undefined;
-  const results = Array.isArray(body?.results) ? body.results.filter(isOpOutcome) : [];
-  if (typeof body?.version !== 'number' || results.length !== ops.length) {
-    return fail('RESPONSE_INVALID', 'The relay answered the tree changes in a form we could not read.');
+  const read = readAnswer(await postToRelay(`${vaultUrl(vaultId)}/ops`, { ops }), OPS_ANSWER);
+  if (!read.ok) return read;
+  const { version, results } = read.answer;
+  if (results.length !== ops.length) {
+    return fail('RESPONSE_INVALID', `The relay answered ${results.length} of ${ops.length} tree changes.`);
   }
-  return { ok: true, version: body.version, results };
-}
-
-function isOpOutcome(value: unknown): value is OpOutcome {
-  if (typeof value !== 'object' || value === null) return false;
-  const outcome = value as Record<string, unknown>;
-  if (typeof outcome.opId !== 'string' || typeof outcome.ok !== 'boolean') return false;
-  return outcome.ok || (typeof outcome.code === 'string' && typeof outcome.message === 'string');
+  return { ok: true, version, results };
 }

@@ -1,30 +1,9 @@
-import { LIMITS } from '../limits/limits';
+import { z } from 'zod';
 import type { JsonSchema } from './jsonSchema';
+import { MCP_LIMITS } from './mcpLimits';
+import { DOC_ID_PATTERN, MCP_INPUT_SCHEMAS, MCP_OUTPUT_SCHEMAS } from './mcpSchemas';
 
-/**
- * Bounds of the MCP tools' inputs (MCP2). String sizes count code points, as JSON Schema does; read
- * offsets and `maxChars` count UTF-16 code units (MCP4).
- */
-export const MCP_LIMITS = {
-  /** LIM8: a search query. */
-  maxQueryLength: LIMITS.maxSearchQueryLength,
-  /** search_notes' default number of hits. */
-  defaultSearchHits: 10,
-  /** LIM8: hits one search may return. */
-  maxSearchHits: LIMITS.maxSearchResults,
-  /** list_notes' default page size. */
-  defaultListNotes: 50,
-  /** The largest page list_notes returns. */
-  maxListNotes: 100,
-  /** A list_notes cursor (opaque; the store makes them, this only bounds what comes back). */
-  maxCursorLength: 512,
-  /** Text one write may carry; more is `TOO_LARGE`. Its JSON still fits LIM3's request body when ASCII. */
-  maxTextChars: 1_000_000,
-  /** read_note's and read_attachment_text's default page. */
-  defaultReadChars: 20_000,
-  /** The largest page one read returns. */
-  maxReadChars: 100_000,
-} as const;
+export { DOC_ID_PATTERN, MCP_LIMITS };
 
 /** The names of the tools, exactly as MCP1 gives them. */
 export type McpToolName =
@@ -59,50 +38,34 @@ export interface McpToolDefinition {
   };
 }
 
-/** DOC2's id shape as a JSON Schema pattern (agrees with `isValidDocId`, tested). */
-export const DOC_ID_PATTERN = '^[A-Za-z0-9_-]{16,64}$';
-
-const docId: JsonSchema = { type: 'string', pattern: DOC_ID_PATTERN, description: 'From search_notes or list_notes.' };
-const notePath: JsonSchema = {
-  type: 'string',
-  minLength: 1,
-  maxLength: LIMITS.maxPathLength,
-  description: 'Folders separated by "/", ending in ".md", e.g. "Projects/Plan.md".',
-};
-const folder: JsonSchema = {
-  type: 'string',
-  minLength: 1,
-  maxLength: LIMITS.maxPathLength,
-  description: 'Only notes in this folder or below, e.g. "Projects".',
-};
-const markdown: JsonSchema = { type: 'string', maxLength: MCP_LIMITS.maxTextChars, description: 'Markdown.' };
-const kind: JsonSchema = { type: 'string', enum: ['note', 'attachment'] };
-const offset: JsonSchema = {
-  type: 'integer',
-  minimum: 0,
-  default: 0,
-  description: 'Where to start, in UTF-16 code units; a truncated answer names the next one.',
-};
-const maxChars: JsonSchema = {
-  type: 'integer',
-  minimum: 1,
-  maximum: MCP_LIMITS.maxReadChars,
-  default: MCP_LIMITS.defaultReadChars,
-};
-const text: JsonSchema = { type: 'string' };
-const count: JsonSchema = { type: 'integer', minimum: 0 };
-
-function objectSchema(properties: Record<string, JsonSchema>, required: readonly string[]): JsonObjectSchema {
-  return { type: 'object', properties, required, additionalProperties: false };
+/**
+ * The JSON Schema `tools/list` publishes for a zod schema. Input schemas describe what a client may send
+ * (a property with a default is optional); output schemas what the relay answers.
+ */
+function publishedSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObjectSchema {
+  const { $schema: _, ...published } = z.toJSONSchema(schema, { io, override: dropSafeIntegerBounds });
+  // zod leaves out an empty `required`; the tools always listed one, and some clients expect it.
+  // The generated schema stays within the subset JsonSchema describes: publishedTools.test.ts pins it.
+  return { required: [], ...published } as unknown as JsonObjectSchema;
 }
 
-const pointerFields = { docId: text, title: text, path: text, kind };
-const pointer = objectSchema(pointerFields, ['docId', 'title', 'path', 'kind']);
-const hit = objectSchema({ ...pointerFields, score: { type: 'number' } }, ['docId', 'title', 'path', 'score', 'kind']);
-const written = objectSchema({ docId: text, path: text }, ['docId', 'path']);
-const readInput = objectSchema({ docId, offset, maxChars }, ['docId']);
-const pageFields = { docId: text, title: text, path: text, text, offset: count, totalChars: count };
-const pageRequired = ['docId', 'title', 'path', 'text', 'offset', 'totalChars', 'truncated'];
+/**
+ * zod's `z.int()` publishes ±2^53−1 as bounds; the tools never did, and no JSON number a client sends
+ * that is an integer beyond them names a real offset or limit anyway.
+ */
+function dropSafeIntegerBounds(context: { readonly jsonSchema: Record<string, unknown> }): void {
+  const { jsonSchema } = context;
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+}
+
+function schemasOf(name: McpToolName): Pick<McpToolDefinition, 'name' | 'inputSchema' | 'outputSchema'> {
+  return {
+    name,
+    inputSchema: publishedSchema(MCP_INPUT_SCHEMAS[name], 'input'),
+    outputSchema: publishedSchema(MCP_OUTPUT_SCHEMAS[name], 'output'),
+  };
+}
 
 function accessOf(annotations: McpToolDefinition['annotations']): Pick<McpToolDefinition, 'readOnly' | 'annotations'> {
   return { readOnly: annotations.readOnlyHint, annotations };
@@ -115,101 +78,54 @@ const REWRITE = { ...WRITE, destructiveHint: true, idempotentHint: true } as con
 /** Every tool, read tools first (MCP1). Descriptions teach the pattern: search, pick a pointer, read it. */
 export const MCP_TOOLS: readonly McpToolDefinition[] = [
   {
-    name: 'search_notes',
+    ...schemasOf('search_notes'),
     description:
       'Find notes by words. Returns pointers (docId, title, path, score), never note text: pick the best hit, then read it with read_note (read_attachment_text for kind "attachment").',
-    inputSchema: objectSchema(
-      {
-        query: { type: 'string', minLength: 1, maxLength: MCP_LIMITS.maxQueryLength, pattern: '\\S' },
-        limit: {
-          type: 'integer',
-          minimum: 1,
-          maximum: MCP_LIMITS.maxSearchHits,
-          default: MCP_LIMITS.defaultSearchHits,
-        },
-        folder,
-        kind,
-      },
-      ['query'],
-    ),
-    outputSchema: objectSchema({ hits: { type: 'array', items: hit, maxItems: MCP_LIMITS.maxSearchHits } }, ['hits']),
     ...accessOf(READ),
   },
   {
-    name: 'read_note',
+    ...schemasOf('read_note'),
     description:
       'Read a note\'s Markdown by docId (from search_notes or list_notes). Long notes come in pages: when "truncated" is true, call again with the next offset.',
-    inputSchema: readInput,
-    outputSchema: objectSchema(
-      { ...pageFields, truncated: { type: 'boolean' }, updatedAt: { type: 'string', format: 'date-time' } },
-      [...pageRequired, 'updatedAt'],
-    ),
     ...accessOf(READ),
   },
   {
-    name: 'read_attachment_text',
+    ...schemasOf('read_attachment_text'),
     description:
       'Read the text extracted from an attachment by docId (search_notes with kind "attachment" finds them). Paged like read_note.',
-    inputSchema: readInput,
-    outputSchema: objectSchema({ ...pageFields, mimeType: text, truncated: { type: 'boolean' } }, [
-      ...pageRequired,
-      'mimeType',
-    ]),
     ...accessOf(READ),
   },
   {
-    name: 'list_notes',
+    ...schemasOf('list_notes'),
     description:
       'Browse notes in a folder (the whole vault without one) as pointers without text; pass nextCursor back for more. To find something, search_notes is faster.',
-    inputSchema: objectSchema(
-      {
-        folder,
-        limit: { type: 'integer', minimum: 1, maximum: MCP_LIMITS.maxListNotes, default: MCP_LIMITS.defaultListNotes },
-        cursor: { type: 'string', minLength: 1, maxLength: MCP_LIMITS.maxCursorLength },
-      },
-      [],
-    ),
-    outputSchema: objectSchema({ notes: { type: 'array', items: pointer }, nextCursor: { type: ['string', 'null'] } }, [
-      'notes',
-      'nextCursor',
-    ]),
     ...accessOf(READ),
   },
   {
-    name: 'create_note',
+    ...schemasOf('create_note'),
     description:
       'Create a note at a new path ending in ".md". An occupied path fails with PATH_EXISTS; nothing is overwritten.',
-    inputSchema: objectSchema({ path: notePath, text: markdown }, ['path', 'text']),
-    outputSchema: written,
     ...accessOf(WRITE),
   },
   {
-    name: 'update_note',
+    ...schemasOf('update_note'),
     description:
       "Replace a note's whole Markdown (read it first). Only the changed parts are applied, so people editing it at the same time keep their edits.",
-    inputSchema: objectSchema({ docId, text: markdown }, ['docId', 'text']),
-    outputSchema: written,
     ...accessOf(REWRITE),
   },
   {
-    name: 'append_note',
+    ...schemasOf('append_note'),
     description: 'Add Markdown to the end of a note.',
-    inputSchema: objectSchema({ docId, text: markdown }, ['docId', 'text']),
-    outputSchema: written,
     ...accessOf(WRITE),
   },
   {
-    name: 'move_note',
+    ...schemasOf('move_note'),
     description: 'Move or rename a note to a new path ending in ".md". A taken path fails with PATH_EXISTS.',
-    inputSchema: objectSchema({ docId, path: notePath }, ['docId', 'path']),
-    outputSchema: written,
     ...accessOf({ ...WRITE, idempotentHint: true }),
   },
   {
-    name: 'delete_note',
+    ...schemasOf('delete_note'),
     description: 'Move a note to the trash; people can restore it from there.',
-    inputSchema: objectSchema({ docId }, ['docId']),
-    outputSchema: written,
     ...accessOf({ ...WRITE, destructiveHint: true, idempotentHint: true }),
   },
 ];

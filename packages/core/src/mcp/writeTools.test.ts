@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { findSchemaViolation } from '../contracts/schemaIssues';
 import { fail } from '../result';
 import { callMcpTool } from './callTool';
-import { findSchemaViolation } from './jsonSchema';
 import { MCP_ERRORS, type McpErrorCode } from './mcpErrors';
+import { MCP_OUTPUT_SCHEMAS } from './mcpSchemas';
 import type { McpStore } from './mcpStore';
-import { MCP_TOOLS, toolNamed } from './mcpTools';
+import { MCP_TOOLS } from './mcpTools';
 import { renderToolError } from './renderAnswers';
 
 const ALICE_NOTE = 'AliceNoteId_0000001';
@@ -113,14 +114,17 @@ describe('answers and errors', () => {
     for (const tool of MCP_TOOLS) {
       const answer = await callMcpTool(tool.name, calls[tool.name], store, { readOnly: false });
       if (!answer.ok) throw new Error(`${tool.name}: ${answer.message}`);
-      expect(findSchemaViolation(tool.outputSchema, answer.structuredContent), tool.name).toBeNull();
+      // The zod schema is the one outputSchema publishes (publishedTools.test.ts).
+      expect(MCP_OUTPUT_SCHEMAS[tool.name].safeParse(answer.structuredContent).error, tool.name).toBeUndefined();
     }
   });
 
   it('[MCP10] an answer with a property the output schema does not name would be caught', () => {
-    const schema = toolNamed('search_notes')?.outputSchema;
     const leaky = { hits: [{ ...PLACE, title: 'Plan', kind: 'note', score: 1, text: 'body' }] };
-    expect(schema && findSchemaViolation(schema, leaky)).toMatchObject({ keyword: 'additionalProperties' });
+    const parsed = MCP_OUTPUT_SCHEMAS.search_notes.safeParse(leaky);
+    expect(parsed.success || findSchemaViolation(parsed.error, leaky)).toMatchObject({
+      keyword: 'additionalProperties',
+    });
   });
 
   it('[MCP8] every code has a one-line message, and an error renders as "CODE: message"', () => {

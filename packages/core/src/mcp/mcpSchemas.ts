@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { codePointString } from '../contracts/codePointString';
+import { LIMITS } from '../limits/limits';
+import { MCP_LIMITS } from './mcpLimits';
+
+/** DOC2's id shape as a JSON Schema pattern (agrees with `isValidDocId`, tested). */
+export const DOC_ID_PATTERN = '^[A-Za-z0-9_-]{16,64}$';
+
+const docId = z.string().regex(new RegExp(DOC_ID_PATTERN, 'u')).describe('From search_notes or list_notes.');
+const notePath = codePointString({ min: 1, max: LIMITS.maxPathLength }).describe(
+  'Folders separated by "/", ending in ".md", e.g. "Projects/Plan.md".',
+);
+const folder = codePointString({ min: 1, max: LIMITS.maxPathLength }).describe(
+  'Only notes in this folder or below, e.g. "Projects".',
+);
+const markdown = codePointString({ max: MCP_LIMITS.maxTextChars }).describe('Markdown.');
+const kind = z.enum(['note', 'attachment']);
+const offset = z
+  .int()
+  .min(0)
+  .default(0)
+  .describe('Where to start, in UTF-16 code units; a truncated answer names the next one.');
+const maxChars = z.int().min(1).max(MCP_LIMITS.maxReadChars).default(MCP_LIMITS.defaultReadChars);
+const count = z.int().min(0);
+
+/** Each tool's arguments (MCP2); unknown properties are refused, defaults are filled in. */
+export const MCP_INPUT_SCHEMAS = {
+  search_notes: z.strictObject({
+    query: codePointString({ min: 1, max: MCP_LIMITS.maxQueryLength }).regex(/\S/u),
+    limit: z.int().min(1).max(MCP_LIMITS.maxSearchHits).default(MCP_LIMITS.defaultSearchHits),
+    folder: folder.optional(),
+    kind: kind.optional(),
+  }),
+  read_note: z.strictObject({ docId, offset, maxChars }),
+  read_attachment_text: z.strictObject({ docId, offset, maxChars }),
+  list_notes: z.strictObject({
+    folder: folder.optional(),
+    limit: z.int().min(1).max(MCP_LIMITS.maxListNotes).default(MCP_LIMITS.defaultListNotes),
+    cursor: codePointString({ min: 1, max: MCP_LIMITS.maxCursorLength }).optional(),
+  }),
+  create_note: z.strictObject({ path: notePath, text: markdown }),
+  update_note: z.strictObject({ docId, text: markdown }),
+  append_note: z.strictObject({ docId, text: markdown }),
+  move_note: z.strictObject({ docId, path: notePath }),
+  delete_note: z.strictObject({ docId }),
+} as const;
+
+// Properties are listed in the order of the published `required` lists, which zod follows.
+const pointerFields = { docId: z.string(), title: z.string(), path: z.string() };
+const pointer = z.strictObject({ ...pointerFields, kind });
+const hit = z.strictObject({ ...pointerFields, score: z.number(), kind });
+const written = z.strictObject({ docId: z.string(), path: z.string() });
+const pageFields = { ...pointerFields, text: z.string(), offset: count, totalChars: count, truncated: z.boolean() };
+
+/** Each tool's `structuredContent` (MCP3, MCP4): what `outputSchema` publishes. */
+export const MCP_OUTPUT_SCHEMAS = {
+  search_notes: z.strictObject({ hits: z.array(hit).max(MCP_LIMITS.maxSearchHits) }),
+  read_note: z.strictObject({ ...pageFields, updatedAt: z.string().meta({ format: 'date-time' }) }),
+  read_attachment_text: z.strictObject({ ...pageFields, mimeType: z.string() }),
+  list_notes: z.strictObject({ notes: z.array(pointer), nextCursor: z.string().nullable() }),
+  create_note: written,
+  update_note: written,
+  append_note: written,
+  move_note: written,
+  delete_note: written,
+} as const;
