@@ -5,7 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const MAIN = join(import.meta.dirname, '..', 'apps', 'relay', 'dist', 'main.mjs');
+/** How to start a relay: this checkout's compiled one, or a baseline checkout's command. */
+export type RelayCommand = readonly string[];
+const COMPILED: RelayCommand = [join(import.meta.dirname, '..', 'apps', 'relay', 'dist', 'main.mjs')];
 
 export interface RestartTimes {
   readonly afterStop: number;
@@ -13,13 +15,13 @@ export interface RestartTimes {
 }
 
 /** Seconds from spawn to a healthy `/api/health`, on PGlite (`dataDir`) or the given DATABASE_URL. */
-export async function measureRelayRestart(databaseUrl = ''): Promise<RestartTimes> {
+export async function measureRelayRestart(databaseUrl = '', command: RelayCommand = COMPILED): Promise<RestartTimes> {
   const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-restart-'));
   try {
-    await (await startRelay(dataDir, databaseUrl)).stop('SIGINT');
-    const second = await startRelay(dataDir, databaseUrl);
+    await (await startRelay(command, dataDir, databaseUrl)).stop('SIGINT');
+    const second = await startRelay(command, dataDir, databaseUrl);
     await second.stop('SIGKILL');
-    const third = await startRelay(dataDir, databaseUrl);
+    const third = await startRelay(command, dataDir, databaseUrl);
     await third.stop('SIGINT');
     return { afterStop: second.seconds, afterKill: third.seconds };
   } finally {
@@ -27,10 +29,10 @@ export async function measureRelayRestart(databaseUrl = ''): Promise<RestartTime
   }
 }
 
-async function startRelay(dataDir: string, databaseUrl: string) {
+async function startRelay(command: RelayCommand, dataDir: string, databaseUrl: string) {
   const port = 8990 + Math.floor(Math.random() * 9);
   const started = performance.now();
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...command], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BAALDA_DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
     stdio: 'ignore',
   });

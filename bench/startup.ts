@@ -3,24 +3,25 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const root = join(import.meta.dirname, '..');
+const ownRoot = join(import.meta.dirname, '..');
 
 /** Seconds from `npm start` (its script) to the first page served, cold (nothing built) then warm. */
-export async function measureStartup(): Promise<{ cold: number; warm: number }> {
+/** `root` is a checkout with its own `npm ci` done: this one, or a baseline to compare with. */
+export async function measureStartup(root = ownRoot): Promise<{ cold: number; warm: number }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-start-'));
   try {
     for (const built of ['apps/web/out', 'apps/web/.next', 'apps/relay/src/generated', 'apps/relay/dist']) {
       await rm(join(root, built), { recursive: true, force: true });
     }
-    const cold = await timeFirstPage(dataDir);
-    const warm = await timeFirstPage(dataDir);
+    const cold = await timeFirstPage(root, dataDir);
+    const warm = await timeFirstPage(root, dataDir);
     return { cold, warm };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-async function timeFirstPage(dataDir: string): Promise<number> {
+async function timeFirstPage(root: string, dataDir: string): Promise<number> {
   const port = 8900 + Math.floor(Math.random() * 90);
   const started = performance.now();
   // `npm start` runs scripts/start.mjs; spawning it directly lets SIGINT reach the relay itself.
