@@ -15,7 +15,7 @@ export const REINDEX_ROUTES: readonly Route<AdminContext>[] = [
   { method: 'POST', pattern: /^\/api\/admin\/reindex$/, auth: 'admin', namesMethods: true, handle: reindex },
 ];
 
-/*
+/**
  * `POST /api/admin/reindex` with `{ "embedder"?: name }` (IDX5): answers with newline-delimited JSON, one
  * `{ done, total }` line per batch and a last line `{ done, total, embedder, seconds }` (or `{ error }`),
  * so a CLI can draw progress while search keeps serving.
