@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import {
   ADMIN_BODY,
   isValidVaultId,
@@ -16,6 +16,7 @@ import {
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
 import type { AccessService } from './accessService';
+import type { PlainCall, Route } from './callerRoutes';
 import { hashPassword } from './passwords';
 import { clearRestriction, putRestriction } from './restrictionStore';
 
@@ -36,44 +37,36 @@ type Handler = (
 ) => Promise<Answer>;
 type Answer = { status: number; body: unknown } | { code: Parameters<typeof sendError>[1]; message?: string };
 
-const ROUTES: Array<{ method: string; pattern: RegExp; handle: Handler }> = [
-  { method: 'POST', pattern: /^\/api\/admin\/users$/, handle: addUser },
-  { method: 'POST', pattern: /^\/api\/admin\/vaults$/, handle: createVault },
-  { method: 'PUT', pattern: /^\/api\/admin\/vaults\/([^/]+)\/members$/, handle: grant },
-  { method: 'PUT', pattern: /^\/api\/admin\/vaults\/([^/]+)\/restrictions$/, handle: restrict },
-  { method: 'DELETE', pattern: /^\/api\/admin\/vaults\/([^/]+)\/restrictions$/, handle: unrestrict },
-  { method: 'POST', pattern: /^\/api\/admin\/tokens$/, handle: createToken },
-  { method: 'GET', pattern: /^\/api\/admin\/tokens$/, handle: listTokens },
-  { method: 'DELETE', pattern: /^\/api\/admin\/tokens\/([A-Za-z0-9_-]{1,64})$/, handle: revokeToken },
-];
+const USERS = /^\/api\/admin\/users$/;
+const VAULTS = /^\/api\/admin\/vaults$/;
+const MEMBERS = /^\/api\/admin\/vaults\/([^/]+)\/members$/;
+const RESTRICTIONS = /^\/api\/admin\/vaults\/([^/]+)\/restrictions$/;
+const TOKENS = /^\/api\/admin\/tokens$/;
+const TOKEN = /^\/api\/admin\/tokens\/([A-Za-z0-9_-]{1,64})$/;
 
 /**
- * `/api/admin/*` for `npm run baalda` (the caller is already checked: loopback and admin key). The admin
- * acts as the operator of the relay: restrictions set here skip ACL2's changer rules, since the operator
- * can read the database anyway. False when no admin route has this path.
+ * `/api/admin/*` for `npm run baalda` (loopback and admin key, ACC10). The admin acts as the operator of the
+ * relay: restrictions set here skip ACL2's changer rules, since the operator can read the database anyway.
  */
-export async function handleAdminAccountRoute(
-  request: IncomingMessage,
-  response: ServerResponse,
-  path: string,
-  context: AdminAccountContext,
-): Promise<boolean> {
-  const matching = ROUTES.filter((route) => route.pattern.test(path));
-  if (matching.length === 0) return false;
-  const route = matching.find((candidate) => candidate.method === request.method);
-  if (!route) {
-    response.setHeader('Allow', matching.map((candidate) => candidate.method).join(', '));
-    sendError(response, 'METHOD_NOT_ALLOWED');
-    return true;
-  }
-  const fields = await readFields(request);
-  const answer =
-    'code' in fields
-      ? fields
-      : await route.handle(fields.value, (route.pattern.exec(path) ?? []).slice(1) as string[], context, request);
-  if ('code' in answer) sendError(response, answer.code, answer.message);
-  else sendJson(response, answer.status, answer.body);
-  return true;
+export const ADMIN_ACCOUNT_ROUTES: readonly Route<AdminAccountContext>[] = [
+  { method: 'POST', pattern: USERS, auth: 'admin', handle: answered(addUser) },
+  { method: 'POST', pattern: VAULTS, auth: 'admin', handle: answered(createVault) },
+  { method: 'PUT', pattern: MEMBERS, auth: 'admin', handle: answered(grant) },
+  { method: 'PUT', pattern: RESTRICTIONS, auth: 'admin', handle: answered(restrict) },
+  { method: 'DELETE', pattern: RESTRICTIONS, auth: 'admin', handle: answered(unrestrict) },
+  { method: 'POST', pattern: TOKENS, auth: 'admin', handle: answered(createToken) },
+  { method: 'GET', pattern: TOKENS, auth: 'admin', handle: answered(listTokens) },
+  { method: 'DELETE', pattern: TOKEN, auth: 'admin', handle: answered(revokeToken) },
+];
+
+// The handlers return their answer; this reads their fields first and sends what they return.
+function answered(handle: Handler): (call: PlainCall<AdminAccountContext>) => Promise<void> {
+  return async ({ request, response, params, context }) => {
+    const fields = await readFields(request);
+    const answer = 'code' in fields ? fields : await handle(fields.value, [...params], context, request);
+    if ('code' in answer) sendError(response, answer.code, answer.message);
+    else sendJson(response, answer.status, answer.body);
+  };
 }
 
 // POST and PUT carry a JSON object; other methods none.

@@ -1,7 +1,9 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
-import { isSecretShape } from '@baalda/core';
+import { bearerTokenOf, isSecretShape } from '@baalda/core';
+import { sendError } from '../http/httpErrors';
 import { newSecret } from './secrets';
 
 /**
@@ -46,4 +48,23 @@ export function isAdminKey(offered: string | null, key: string): boolean {
   const a = Buffer.from(offered);
   const b = Buffer.from(key);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * ACC10: `/api/admin/*` answers only on this machine and only with the admin key; true after refusing.
+ * 403 for another machine, 401 (with `WWW-Authenticate`) for a missing or wrong key.
+ */
+export function refuseNonAdmin(request: IncomingMessage, response: ServerResponse, adminKey: string): boolean {
+  if (!isLoopback(request.socket.remoteAddress)) {
+    sendError(response, 'FORBIDDEN', 'Admin routes answer only on this machine (127.0.0.1 or ::1).');
+    return true;
+  }
+  if (isAdminKey(bearerTokenOf(request.headers.authorization), adminKey)) return false;
+  response.setHeader('WWW-Authenticate', 'Bearer realm="baalda-admin"');
+  sendError(response, 'UNAUTHENTICATED', 'Send the admin key from the data folder (admin.key) as a Bearer token.');
+  return true;
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }

@@ -1,18 +1,13 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { parseRequestBody, SIGN_IN_BODY, SIGN_UP_BODY } from '@baalda/core';
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
 import type { SignInGuard } from '../scale/sharedLimits';
 import type { EdgeSettings } from '../support/edgeSettings';
 import type { AccessService } from './accessService';
+import type { PlainCall, Route } from './callerRoutes';
 import { hashPassword, verifyPassword } from './passwords';
-import {
-  clearedSessionCookie,
-  clientAddressOf,
-  credentialsOf,
-  refuseForeignOrigin,
-  sessionCookie,
-} from './requestAuth';
+import { clearedSessionCookie, clientAddressOf, credentialsOf, sessionCookie } from './requestAuth';
 import { newSecret } from './secrets';
 import { signUp } from './signUp';
 import { publicUser, type UserRecord } from './userStore';
@@ -28,35 +23,17 @@ export interface AuthContext {
   readonly closeSessionSockets: (sessionHash: string) => void;
 }
 
-type Handler = (request: IncomingMessage, response: ServerResponse, context: AuthContext) => Promise<void>;
+type Call = PlainCall<AuthContext>;
 
-const ROUTES: Record<string, { method: string; handle: Handler }> = {
-  '/api/auth/state': { method: 'GET', handle: sendState },
-  '/api/auth/signup': { method: 'POST', handle: handleSignUp },
-  '/api/auth/signin': { method: 'POST', handle: handleSignIn },
-  '/api/auth/signout': { method: 'POST', handle: handleSignOut },
-};
+/** `/api/auth/*`: who is signed in, sign-up, sign-in, sign-out (ACC). */
+export const AUTH_ROUTES: readonly Route<AuthContext>[] = [
+  { method: 'GET', pattern: /^\/api\/auth\/state$/, auth: 'public', namesMethods: true, handle: sendState },
+  { method: 'POST', pattern: /^\/api\/auth\/signup$/, auth: 'public', namesMethods: true, handle: handleSignUp },
+  { method: 'POST', pattern: /^\/api\/auth\/signin$/, auth: 'public', namesMethods: true, handle: handleSignIn },
+  { method: 'POST', pattern: /^\/api\/auth\/signout$/, auth: 'public', namesMethods: true, handle: handleSignOut },
+];
 
-/** Handles `/api/auth/*`; false when the path is not one of them. */
-export async function handleAuthRoute(
-  request: IncomingMessage,
-  response: ServerResponse,
-  path: string,
-  context: AuthContext,
-): Promise<boolean> {
-  const route = ROUTES[path];
-  if (!route) return false;
-  if (request.method !== route.method) {
-    response.setHeader('Allow', route.method);
-    sendError(response, 'METHOD_NOT_ALLOWED', `Use ${route.method}.`);
-    return true;
-  }
-  if (refuseForeignOrigin(request, response, null, context.edge)) return true;
-  await route.handle(request, response, context);
-  return true;
-}
-
-async function sendState(request: IncomingMessage, response: ServerResponse, context: AuthContext): Promise<void> {
+async function sendState({ request, response, context }: Call): Promise<void> {
   const now = context.clock();
   const caller = await context.access.callers.resolve(credentialsOf(request), now);
   const signUpOpen = (await context.access.users.count()) === 0;
@@ -68,7 +45,7 @@ async function sendState(request: IncomingMessage, response: ServerResponse, con
   });
 }
 
-async function handleSignUp(request: IncomingMessage, response: ServerResponse, context: AuthContext): Promise<void> {
+async function handleSignUp({ request, response, context }: Call): Promise<void> {
   const body = await readJsonBody(request);
   if (!body.ok) return sendError(response, body.code, body.message);
   const fields = parseRequestBody(SIGN_UP_BODY, body.value);
@@ -84,7 +61,7 @@ async function handleSignUp(request: IncomingMessage, response: ServerResponse, 
   await startSession(response, context, outcome.user, 201);
 }
 
-async function handleSignIn(request: IncomingMessage, response: ServerResponse, context: AuthContext): Promise<void> {
+async function handleSignIn({ request, response, context }: Call): Promise<void> {
   const body = await readJsonBody(request);
   if (!body.ok) return sendError(response, body.code, body.message);
   const fields = parseRequestBody(SIGN_IN_BODY, body.value);
@@ -108,7 +85,7 @@ async function handleSignIn(request: IncomingMessage, response: ServerResponse, 
   await startSession(response, context, found.user, 200);
 }
 
-async function handleSignOut(request: IncomingMessage, response: ServerResponse, context: AuthContext): Promise<void> {
+async function handleSignOut({ request, response, context }: Call): Promise<void> {
   const caller = await context.access.callers.resolve(credentialsOf(request), context.clock());
   if (caller?.kind === 'session') {
     await context.access.sessions.remove(caller.sessionHash);

@@ -1,16 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { handleAdminAccountRoute } from '../access/adminAccountRoutes';
 import { sendError } from '../http/httpErrors';
 import { decodePath } from '../http/requestPath';
 import { serveStaticFile } from '../http/staticFiles';
 import { handleMcpRequest, MCP_PATH, type McpRouteContext } from '../mcp/mcpRoute';
-import { type AdminContext, handleReindex, refuseNonAdmin } from '../search/reindexRoute';
 import type { Logger } from '../support/logger';
 import { type ApiContext, handleApiRequest } from './apiRoutes';
 
 /** Everything the HTTP side of the relay needs. */
-export interface HttpContext extends ApiContext, AdminContext {
-  readonly adminKey: string;
+export interface HttpContext extends ApiContext {
   /** MCP1: the assistants' route. */
   readonly mcp: McpRouteContext;
   readonly webDir: string;
@@ -31,12 +28,6 @@ export function createHttpHandler(context: HttpContext) {
 async function route(request: IncomingMessage, response: ServerResponse, context: HttpContext): Promise<void> {
   const path = decodePath(request.url ?? '/');
   if (path === null) return sendError(response, 'REQUEST_INVALID', 'The URL path is not valid percent-encoding.');
-  if (path === '/api/admin' || path.startsWith('/api/admin/')) {
-    if (refuseNonAdmin(request, response, context.adminKey)) return;
-    if (path === '/api/admin/reindex') return handleReindex(request, response, context);
-    if (await handleAdminAccountRoute(request, response, path, context)) return;
-    return sendError(response, 'NOT_FOUND', `No admin route at ${path}.`);
-  }
   if (path === MCP_PATH) return handleMcpRequest(request, response, context.mcp);
   if (isWebAppPath(path)) return serveStaticFile(request, response, path, context.webDir);
   return handleApiRequest(request, response, path, context);

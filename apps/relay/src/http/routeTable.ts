@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendError } from './httpErrors';
 
-/** One route: method and path pattern (its groups are the handler's `params`); `Call` is what it is given. */
-export interface TableRoute<Call> {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** One route: method and path pattern (its groups are the handler's `params`). */
+export interface TableRoute {
+  readonly method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
   readonly pattern: RegExp;
-  readonly handle: (call: Call) => Promise<void>;
+  /** A 405 on this route's path says which methods to use ("Use GET or HEAD."), not the catalog's sentence. */
+  readonly namesMethods?: boolean;
 }
 
 /** A request whose path matched a route. */
@@ -15,28 +16,51 @@ export interface MatchedRequest {
   readonly params: readonly string[];
 }
 
+/** Who may call a route, decided outside the table: the table itself knows nothing of callers. */
+export interface RouteEntry<Route extends TableRoute> {
+  /** Gives the run of the route's handler for this caller, or answers (401, 403, 404) and gives null. */
+  enter(route: Route, matched: MatchedRequest): Promise<(() => Promise<void>) | null>;
+  /**
+   * True when the caller of the route's path is checked before its method, so only a caller who may use
+   * the path learns which methods it has.
+   */
+  checksCallerFirst(route: Route): boolean;
+}
+
 /**
  * Runs the first route matching path and method; false when no pattern matches the path. Answers 405
- * (with `Allow`) for a known path and another method. `enter` decides who may call the matched route and
- * makes its call, or answers (401, 403) and gives null — the table itself knows nothing of callers.
+ * (with `Allow`) for a known path and another method.
  */
-export async function dispatchTable<Route extends TableRoute<Call>, Call>(
+export async function dispatchTable<Route extends TableRoute>(
   routes: readonly Route[],
   request: IncomingMessage,
   response: ServerResponse,
   path: string,
-  enter: (route: Route, matched: MatchedRequest) => Promise<Call | null>,
+  entry: RouteEntry<Route>,
 ): Promise<boolean> {
   const matching = routes.filter((route) => route.pattern.test(path));
-  if (matching.length === 0) return false;
+  const first = matching[0];
+  if (!first) return false;
   const route = matching.find((candidate) => candidate.method === request.method);
-  if (!route) {
-    response.setHeader('Allow', [...new Set(matching.map((candidate) => candidate.method))].join(', '));
-    sendError(response, 'METHOD_NOT_ALLOWED');
+  if (route) {
+    const run = await entry.enter(route, matchOf(route, request, response, path));
+    if (run) await run();
     return true;
   }
-  const params = (route.pattern.exec(path) ?? []).slice(1).map((param) => param ?? '');
-  const call = await enter(route, { request, response, params });
-  if (call) await route.handle(call);
+  if (entry.checksCallerFirst(first) && !(await entry.enter(first, matchOf(first, request, response, path))))
+    return true;
+  refuseMethod(response, matching);
   return true;
+}
+
+function matchOf(route: TableRoute, request: IncomingMessage, response: ServerResponse, path: string): MatchedRequest {
+  const params = (route.pattern.exec(path) ?? []).slice(1).map((param) => param ?? '');
+  return { request, response, params };
+}
+
+function refuseMethod(response: ServerResponse, matching: readonly TableRoute[]): void {
+  const methods = [...new Set(matching.map((route) => route.method))];
+  response.setHeader('Allow', methods.join(', '));
+  const namesMethods = matching.some((route) => route.namesMethods);
+  sendError(response, 'METHOD_NOT_ALLOWED', namesMethods ? `Use ${methods.join(' or ')}.` : undefined);
 }

@@ -1,6 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearerTokenOf, EMBEDDERS, type Embedder, embedderByName, parseRequestBody, REINDEX_BODY } from '@baalda/core';
-import { isAdminKey } from '../access/adminKey';
+import { EMBEDDERS, type Embedder, embedderByName, parseRequestBody, REINDEX_BODY } from '@baalda/core';
+import type { PlainCall, Route } from '../access/callerRoutes';
 import { sendError } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
 import type { ReindexProgress } from './searchIndexes';
@@ -11,20 +10,17 @@ export interface AdminContext {
   readonly defaultEmbedder: () => Embedder;
 }
 
+/** The admin's reindex route (loopback and admin key, ACC10). */
+export const REINDEX_ROUTES: readonly Route<AdminContext>[] = [
+  { method: 'POST', pattern: /^\/api\/admin\/reindex$/, auth: 'admin', namesMethods: true, handle: reindex },
+];
+
 /**
  * `POST /api/admin/reindex` with `{ "embedder"?: name }` (IDX5): answers with newline-delimited JSON, one
  * `{ done, total }` line per batch and a last line `{ done, total, embedder, seconds }` (or `{ error }`),
- * so a CLI can draw progress while search keeps serving. The caller is checked by {@link refuseNonAdmin}.
+ * so a CLI can draw progress while search keeps serving.
  */
-export async function handleReindex(
-  request: IncomingMessage,
-  response: ServerResponse,
-  context: AdminContext,
-): Promise<void> {
-  if (request.method !== 'POST') {
-    response.setHeader('Allow', 'POST');
-    return sendError(response, 'METHOD_NOT_ALLOWED', 'Use POST.');
-  }
+async function reindex({ request, response, context }: PlainCall<AdminContext>): Promise<void> {
   const body = await readJsonBody(request);
   if (!body.ok) return sendError(response, body.code, body.message);
   const fields = parseRequestBody(REINDEX_BODY, body.value);
@@ -42,23 +38,4 @@ export async function handleReindex(
   } catch (error) {
     response.end(`${JSON.stringify({ error: (error as Error).message })}\n`);
   }
-}
-
-/**
- * ACC10: `/api/admin/*` answers only on this machine and only with the admin key; true after refusing.
- * 403 for another machine, 401 (with `WWW-Authenticate`) for a missing or wrong key.
- */
-export function refuseNonAdmin(request: IncomingMessage, response: ServerResponse, adminKey: string): boolean {
-  if (!isLoopback(request.socket.remoteAddress)) {
-    sendError(response, 'FORBIDDEN', 'Admin routes answer only on this machine (127.0.0.1 or ::1).');
-    return true;
-  }
-  if (isAdminKey(bearerTokenOf(request.headers.authorization), adminKey)) return false;
-  response.setHeader('WWW-Authenticate', 'Bearer realm="baalda-admin"');
-  sendError(response, 'UNAUTHENTICATED', 'Send the admin key from the data folder (admin.key) as a Bearer token.');
-  return true;
-}
-
-function isLoopback(address: string | undefined): boolean {
-  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }

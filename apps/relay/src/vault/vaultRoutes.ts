@@ -1,11 +1,22 @@
-import { CREATE_INVITE_BODY, CREATE_VAULT_BODY, parseRequestBody, SET_ROLE_BODY, vaultIdFromName } from '@baalda/core';
-import type { Route, RouteCall, RouteContext } from '../access/callerRoutes';
+import {
+  CREATE_INVITE_BODY,
+  CREATE_VAULT_BODY,
+  parseRequestBody,
+  parseVaultOpBatch,
+  SET_ROLE_BODY,
+  vaultIdFromName,
+} from '@baalda/core';
+import type { Route, RouteCall, RouteContext, VaultCall } from '../access/callerRoutes';
 import { requireVault } from '../access/requestAuth';
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
+import type { SearchRequest, searchNotes } from '../search/searchService';
+import type { VaultService } from './vaultService';
 
 /** What the vault, member and invite routes need beyond the basics. */
 export interface VaultRouteContext extends RouteContext {
+  readonly vaults: VaultService;
+  readonly search: (request: SearchRequest) => ReturnType<typeof searchNotes>;
   /** Closes or downgrades open connections after a change of rights (ACL6). */
   readonly recheckConnections: () => void;
   /**
@@ -17,7 +28,14 @@ export interface VaultRouteContext extends RouteContext {
 
 type Call = RouteCall<VaultRouteContext>;
 
-/** `/api/vaults`, members and invites (ACL1). */
+type ContentCall = VaultCall<VaultRouteContext>;
+
+const TREE = /^\/api\/vaults\/([^/]+)\/tree$/;
+const TRASH = /^\/api\/vaults\/([^/]+)\/trash$/;
+const SEARCH = /^\/api\/vaults\/([^/]+)\/search$/;
+const CONTENT = { auth: 'vault', namesMethods: true } as const;
+
+/** `/api/vaults`, members and invites (ACL1); a vault's tree, trash, ops and search. */
 export const VAULT_ROUTES: readonly Route<VaultRouteContext>[] = [
   { method: 'GET', pattern: /^\/api\/vaults$/, auth: 'any', handle: listVaults },
   { method: 'POST', pattern: /^\/api\/vaults$/, auth: 'session', handle: createVault },
@@ -35,6 +53,13 @@ export const VAULT_ROUTES: readonly Route<VaultRouteContext>[] = [
     handle: removeMember,
   },
   { method: 'POST', pattern: /^\/api\/vaults\/([^/]+)\/invites$/, auth: 'session', handle: createInvite },
+  { method: 'GET', pattern: TREE, ...CONTENT, handle: readTree },
+  { method: 'HEAD', pattern: TREE, ...CONTENT, handle: readTree },
+  { method: 'GET', pattern: TRASH, ...CONTENT, handle: readTrash },
+  { method: 'HEAD', pattern: TRASH, ...CONTENT, handle: readTrash },
+  { method: 'POST', pattern: /^\/api\/vaults\/([^/]+)\/ops$/, ...CONTENT, handle: applyOps },
+  { method: 'GET', pattern: SEARCH, ...CONTENT, handle: search },
+  { method: 'HEAD', pattern: SEARCH, ...CONTENT, handle: search },
 ];
 
 async function listVaults({ response, context, caller }: Call): Promise<void> {
@@ -125,4 +150,38 @@ async function requireOwner(
   if (vault.principal.role === 'owner') return vault.principal.vaultId;
   sendError(response, 'FORBIDDEN', 'Only an owner of this vault may do this.');
   return null;
+}
+
+async function readTree({ response, context, params, guard }: ContentCall): Promise<void> {
+  sendJson(response, 200, await context.vaults.readTree(params[0] ?? '', guard.hidden));
+}
+
+async function readTrash({ response, context, params, guard }: ContentCall): Promise<void> {
+  sendJson(response, 200, await context.vaults.readTrash(params[0] ?? '', guard.hidden));
+}
+
+// OP2: a malformed batch is refused whole (400); a well-formed one answers per op (200), refusals included.
+async function applyOps({ request, response, context, params, guard }: ContentCall): Promise<void> {
+  const body = await readJsonBody(request);
+  if (!body.ok) return sendError(response, body.code, body.message);
+  const now = context.clock();
+  const batch = parseVaultOpBatch(body.value, now.getTime());
+  if (!batch.ok) return sendError(response, batch.code, batch.message);
+  sendJson(response, 200, await context.vaults.applyOps(params[0] ?? '', batch.ops, now, guard));
+}
+
+// SRCH3/SRCH5: `?q=…&limit=…&folder=…&kind=…` → pointers only, from the notes the caller may read (ACL5).
+function search({ request, response, context, params, guard }: ContentCall): void {
+  const query = new URL(request.url ?? '/', 'http://relay.invalid').searchParams;
+  const limit = query.get('limit');
+  const answer = context.search({
+    query: query.get('q') ?? '',
+    vaultId: params[0] ?? '',
+    hidden: guard.hidden,
+    limit: limit === null ? undefined : Number(limit),
+    folder: query.get('folder') ?? undefined,
+    kind: query.get('kind') ?? undefined,
+  });
+  if (answer.ok) sendJson(response, 200, { results: answer.results });
+  else sendError(response, answer.code, answer.message);
 }

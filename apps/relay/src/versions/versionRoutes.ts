@@ -1,87 +1,114 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isValidDocId, parseRequestBody, VERSION_POST_BODY } from '@baalda/core';
-import type { VaultGuard } from '../access/vaultGuard';
+import type { Route, RouteContext, VaultCall } from '../access/callerRoutes';
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
 import type { VersionService } from './versionService';
 
-/** `/api/vaults/:vault/notes/:docId/versions[/:versionId[/restore]]` (VC5–VC7). */
-export const VERSION_ROUTE = /^\/api\/vaults\/([^/]+)\/notes\/([^/]+)\/versions(?:\/([^/]+)(\/restore)?)?$/;
-
-/** Which history action a matched path asks for. */
-export interface VersionRoute {
-  readonly vaultId: string;
-  readonly docId: string;
-  readonly versionId?: string;
-  readonly restore: boolean;
+/** What the history routes need beyond the basics. */
+export interface VersionRouteContext extends RouteContext {
+  readonly versions: VersionService;
 }
+
+type Call = VaultCall<VersionRouteContext>;
+
+const LIST = /^\/api\/vaults\/([^/]+)\/notes\/([^/]+)\/versions$/;
+const ONE = /^\/api\/vaults\/([^/]+)\/notes\/([^/]+)\/versions\/([^/]+)$/;
+const RESTORE = /^\/api\/vaults\/([^/]+)\/notes\/([^/]+)\/versions\/([^/]+)\/restore$/;
+const VERSION = { auth: 'vault', namesMethods: true, refuseParams: refuseDocId } as const;
 
 /**
- * GET the list (newest first, no texts) · POST it to keep a `manual` version · GET one version with its
- * text · POST `…/restore` to restore it. Bodies of POSTs must be JSON objects (`{}`).
+ * `/api/vaults/:vault/notes/:docId/versions[/:versionId[/restore]]` (VC5–VC7): GET the list (newest first,
+ * no texts) · POST it to keep a `manual` version · GET one version with its text · POST `…/restore` to
+ * restore it. Bodies of POSTs must be JSON objects (`{}`).
  */
-export async function handleVersionRoute(
-  request: IncomingMessage,
-  response: ServerResponse,
-  route: VersionRoute,
-  versions: VersionService,
-  guard: VaultGuard,
-): Promise<void> {
-  if (!isValidDocId(route.docId)) return sendError(response, 'NOTE_NOT_FOUND', `No note "${route.docId}".`);
-  const method = request.method ?? '';
-  const allowed = allowedMethods(route);
-  if (!allowed.includes(method)) {
-    response.setHeader('Allow', allowed.join(', '));
-    return sendError(response, 'METHOD_NOT_ALLOWED', `Use ${allowed.join(' or ')}.`);
-  }
-  // ACL4: a note the caller can't read answers exactly like one that does not exist.
-  const path = await versions.pathOf(route.vaultId, route.docId);
-  if (path === null || !guard.canRead(path)) return noNote(response, route.docId);
-  if (method === 'POST' && !guard.canWrite(path)) {
-    return sendError(response, 'FORBIDDEN', "You may read this note's history but not change it.");
-  }
-  if (method === 'POST') {
-    const body = await readJsonBody(request);
-    if (!body.ok) return sendError(response, body.code, body.message);
-    const fields = parseRequestBody(VERSION_POST_BODY, body.value);
-    if (!fields.ok) return sendError(response, fields.code, fields.message);
-  }
-  return answer(response, route, method, versions);
+export const VERSION_ROUTES: readonly Route<VersionRouteContext>[] = [
+  { method: 'GET', pattern: LIST, ...VERSION, handle: listVersions },
+  { method: 'HEAD', pattern: LIST, ...VERSION, handle: listVersions },
+  { method: 'POST', pattern: LIST, ...VERSION, handle: keepManual },
+  { method: 'GET', pattern: ONE, ...VERSION, handle: readVersion },
+  { method: 'HEAD', pattern: ONE, ...VERSION, handle: readVersion },
+  { method: 'POST', pattern: RESTORE, ...VERSION, handle: restoreVersion },
+];
+
+// A doc id that can't be a note's answers before the method is looked at, as a note that is not there.
+function refuseDocId({ response, params }: Call): boolean {
+  const docId = params[1] ?? '';
+  if (isValidDocId(docId)) return false;
+  sendError(response, 'NOTE_NOT_FOUND', `No note "${docId}".`);
+  return true;
 }
 
-async function answer(response: ServerResponse, route: VersionRoute, method: string, versions: VersionService) {
-  const { vaultId, docId, versionId } = route;
-  if (versionId === undefined && method !== 'POST') {
-    const list = await versions.list(vaultId, docId);
-    return list ? sendJson(response, 200, { versions: list }) : noNote(response, docId);
-  }
-  if (versionId === undefined) {
-    const kept = await versions.keepManual(vaultId, docId);
-    if (kept === 'NO_NOTE') return noNote(response, docId);
-    if (kept === 'IN_TRASH') return inTrash(response, docId);
-    return kept
-      ? sendJson(response, 201, { version: kept })
-      : sendJson(response, 200, { version: null, unchanged: true });
-  }
-  const result = route.restore
-    ? await versions.restore(vaultId, docId, versionId)
-    : await versions.read(vaultId, docId, versionId);
-  if (result === 'NO_NOTE') return noNote(response, docId);
-  if (result === 'IN_TRASH') return inTrash(response, docId);
-  if (result === null) return sendError(response, 'VERSION_NOT_FOUND', `Note ${docId} has no version "${versionId}".`);
-  sendJson(response, 200, route.restore ? result : { version: result });
+async function listVersions(call: Call): Promise<void> {
+  const [vaultId = '', docId = ''] = call.params;
+  if (!(await isNoteOpen(call, false))) return;
+  const list = await call.context.versions.list(vaultId, docId);
+  return list ? sendJson(call.response, 200, { versions: list }) : noNote(call);
 }
 
-function allowedMethods(route: VersionRoute): string[] {
-  if (route.restore) return ['POST'];
-  return route.versionId === undefined ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'];
+async function keepManual(call: Call): Promise<void> {
+  const [vaultId = '', docId = ''] = call.params;
+  if (!(await isNoteOpen(call, true))) return;
+  const kept = await call.context.versions.keepManual(vaultId, docId);
+  if (kept === 'NO_NOTE') return noNote(call);
+  if (kept === 'IN_TRASH') return inTrash(call);
+  return kept
+    ? sendJson(call.response, 201, { version: kept })
+    : sendJson(call.response, 200, { version: null, unchanged: true });
+}
+
+async function readVersion(call: Call): Promise<void> {
+  const [vaultId = '', docId = '', versionId = ''] = call.params;
+  if (!(await isNoteOpen(call, false))) return;
+  answerVersion(call, await call.context.versions.read(vaultId, docId, versionId), false);
+}
+
+async function restoreVersion(call: Call): Promise<void> {
+  const [vaultId = '', docId = '', versionId = ''] = call.params;
+  if (!(await isNoteOpen(call, true))) return;
+  answerVersion(call, await call.context.versions.restore(vaultId, docId, versionId), true);
+}
+
+function answerVersion(call: Call, result: unknown, restored: boolean): void {
+  const [, docId = '', versionId = ''] = call.params;
+  if (result === 'NO_NOTE') noNote(call);
+  else if (result === 'IN_TRASH') inTrash(call);
+  else if (result === null)
+    sendError(call.response, 'VERSION_NOT_FOUND', `Note ${docId} has no version "${versionId}".`);
+  else sendJson(call.response, 200, restored ? result : { version: result });
+}
+
+// ACL4: a note the caller can't read answers exactly like one that does not exist. A change also needs
+// the right to write the note, and a JSON object as its body; false after answering.
+async function isNoteOpen(call: Call, change: boolean): Promise<boolean> {
+  const { response, context, guard, params } = call;
+  const path = await context.versions.pathOf(params[0] ?? '', params[1] ?? '');
+  if (path === null || !guard.canRead(path)) {
+    noNote(call);
+    return false;
+  }
+  if (!change) return true;
+  if (!guard.canWrite(path)) {
+    sendError(response, 'FORBIDDEN', "You may read this note's history but not change it.");
+    return false;
+  }
+  return hasObjectBody(call);
+}
+
+async function hasObjectBody({ request, response }: Call): Promise<boolean> {
+  const body = await readJsonBody(request);
+  const fields = body.ok ? parseRequestBody(VERSION_POST_BODY, body.value) : body;
+  if (fields.ok) return true;
+  sendError(response, fields.code, fields.message);
+  return false;
 }
 
 // TR1: a trashed note's history can be read, not changed.
-function inTrash(response: ServerResponse, docId: string): void {
+function inTrash({ response, params }: Call): void {
+  const docId = params[1] ?? '';
   sendError(response, 'NOTE_IN_TRASH', `Note ${docId} is in the trash; restore it before changing its history.`);
 }
 
-function noNote(response: ServerResponse, docId: string): void {
+function noNote({ response, params }: Call): void {
+  const docId = params[1] ?? '';
   sendError(response, 'NOTE_NOT_FOUND', `No note "${docId}" in this vault (a purged note is gone with its history).`);
 }
