@@ -6,8 +6,9 @@ export class CliError extends Error {
   constructor(
     message: string,
     readonly exitCode: number = EXIT.usage,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

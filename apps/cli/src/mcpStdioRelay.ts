@@ -1,5 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { errorOfBody } from './relayAnswer';
+import { causeOf } from './relayHttp';
 
 /**
  * The bridge's own error codes, one catalog for its edge (the relay's own codes pass through as they
@@ -52,8 +54,8 @@ async function fetchFromRelay(input: string | URL, init?: RequestInit): Promise<
   try {
     response = await fetch(input, init);
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    const cause = ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    const cause = causeOf(error);
     const origin = new URL(input).origin;
     throw new RelayRefusal(
       'RELAY_UNREACHABLE',
@@ -66,17 +68,20 @@ async function fetchFromRelay(input: string | URL, init?: RequestInit): Promise<
 }
 
 async function refusalOf(response: Response): Promise<RelayRefusal> {
-  const body = (await response.json().catch(() => null)) as { error?: { code?: unknown; message?: unknown } } | null;
-  const code = typeof body?.error?.code === 'string' ? body.error.code : undefined;
-  const message = typeof body?.error?.message === 'string' ? body.error.message.replace(/\s+/g, ' ').trim() : '';
+  // The relay's `{ error }` or, for a message its transport could not take, a JSON-RPC error.
+  const error = errorOfBody(await response.json().catch(() => null));
   if (response.status === 401) {
     return new RelayRefusal('UNAUTHENTICATED', `${BRIDGE_ERRORS.UNAUTHENTICATED} ${NEW_TOKEN}`, 401);
   }
   if (response.status === 429) {
     const wait = response.headers.get('retry-after') ?? '1';
-    return new RelayRefusal(code ?? 'RATE_LIMITED', `too many requests with this token; retry after ${wait} s.`, 429);
+    return new RelayRefusal(
+      error?.code ?? 'RATE_LIMITED',
+      `too many requests with this token; retry after ${wait} s.`,
+      429,
+    );
   }
-  if (code) return new RelayRefusal(code, message || 'the relay refused the request.', response.status);
+  if (error) return new RelayRefusal(error.code, error.message || 'the relay refused the request.', response.status);
   const origin = new URL(response.url).origin;
   return new RelayRefusal(
     'RELAY_UNEXPECTED',

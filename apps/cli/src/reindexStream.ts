@@ -1,57 +1,63 @@
+import { REINDEX_LINE } from '@baalda/core';
+import type { z } from 'zod';
 import { CliError, EXIT } from './cliError';
-import { type RelayErrorBody, reachRelay, relayRefusal } from './relayHttp';
+import { notUnderstood, parseRelayAnswer, routeOf } from './relayAnswer';
+import { reachRelay, refusalOf } from './relayHttp';
+
+type ReindexLine = z.infer<typeof REINDEX_LINE>;
+
+/** The last line of a reindex that went through: how many notes, with which embedder, how long. */
+export type ReindexResult = Extract<ReindexLine, { embedder: string }>;
 
 /**
  * `POST /api/admin/reindex`: reads the relay's newline-delimited JSON as it arrives, so progress shows
- * while the relay works, and resolves with the last line `{ done, embedder, seconds }`.
+ * while the relay works, and resolves with the last line `{ done, embedder, seconds }`. Each line is parsed
+ * with REINDEX_LINE (CLI7).
  */
 export async function streamReindex(
   url: string,
   auth: { key: string; onUnauthenticated: string },
   embedder: string | undefined,
   onProgress: (done: number, total: number) => void,
-): Promise<{ done: number; embedder: string; seconds: number }> {
+): Promise<ReindexResult> {
   const response = await reachRelay(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.key}` },
     body: JSON.stringify(embedder ? { embedder } : {}),
   });
-  const lines = await readLines(response, (line) => {
-    if (typeof line.done === 'number' && typeof line.total === 'number' && line.embedder === undefined)
-      onProgress(line.done, line.total);
-  });
-  const last = lines.at(-1) ?? {};
-  const error = last.error as RelayErrorBody | string | undefined;
-  if (!response.ok) throw relayRefusal(response, typeof error === 'object' ? error : undefined, auth.onUnauthenticated);
-  // A failure after the answer started comes as the last line `{ error: message }`.
-  if (typeof error === 'string') throw new CliError(`Reindex failed: ${error}`, EXIT.refused);
-  if (typeof last.done !== 'number') throw new CliError('The relay ended the reindex without a result.', EXIT.refused);
-  return last as unknown as { done: number; embedder: string; seconds: number };
+  if (!response.ok) throw await refusalOf(response, auth.onUnauthenticated);
+  const route = routeOf('POST', url);
+  let result: ReindexResult | null = null;
+  let number = 0;
+  for await (const text of linesOf(response)) {
+    const where = `${route}, line ${++number}`;
+    const line = parseRelayAnswer(REINDEX_LINE, parseLine(text, where), where);
+    // A failure after the answer started comes as the last line `{ error: message }`.
+    if ('error' in line) throw new CliError(`Reindex failed: ${line.error}`, EXIT.refused);
+    if ('embedder' in line) result = line;
+    else onProgress(line.done, line.total);
+  }
+  if (result === null) throw new CliError('The relay ended the reindex without a result.', EXIT.refused);
+  return result;
 }
 
-async function readLines(
-  response: Response,
-  onLine: (line: Record<string, unknown>) => void,
-): Promise<Array<Record<string, unknown>>> {
-  const lines: Array<Record<string, unknown>> = [];
+function parseLine(text: string, where: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return notUnderstood(where, `it is not JSON (${JSON.stringify(text.slice(0, 40))})`);
+  }
+}
+
+// The answer's non-empty lines, each as soon as it has arrived whole.
+async function* linesOf(response: Response): AsyncIterable<string> {
   const decoder = new TextDecoder();
   let buffered = '';
-  const take = (line: string) => {
-    let parsed: Record<string, unknown>;
-    try {
-      parsed = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      return; // Not the relay's JSON (a proxy's error page, say): the status then speaks for the answer.
-    }
-    lines.push(parsed);
-    onLine(parsed);
-  };
   for await (const chunk of response.body ?? []) {
-    buffered += decoder.decode(chunk as Uint8Array, { stream: true });
+    buffered += decoder.decode(chunk, { stream: true });
     const parts = buffered.split('\n');
     buffered = parts.pop() ?? '';
-    for (const part of parts) take(part);
+    yield* parts.filter((part) => part.trim() !== '');
   }
-  take(buffered);
-  return lines;
+  if (buffered.trim() !== '') yield buffered;
 }

@@ -1,21 +1,21 @@
-import type { OpOutcome, VaultOp } from '@baalda/core';
-import { callRelay, type RelayErrorBody, reachRelay, relayRefusal } from './relayHttp';
+import {
+  ATTACHMENT_STORED_ANSWER,
+  OPS_ANSWER,
+  type OpOutcome,
+  TRASH_ANSWER,
+  TREE_ANSWER,
+  type TREE_NOTE,
+  type VaultOp,
+} from '@baalda/core';
+import type { z } from 'zod';
+import { routeOf } from './relayAnswer';
+import { callRelay, reachRelay, readAnswer, refusalOf } from './relayHttp';
 
-/** A tree note as the relay's API returns it. */
-export interface ApiNote {
-  readonly docId: string;
-  readonly path: string;
-  readonly title: string;
-  readonly deletedAt: number | null;
-  readonly conflictOf: string | null;
-}
+/** A tree note as the relay's API returns it (TREE_NOTE). */
+export type ApiNote = z.infer<typeof TREE_NOTE>;
 
 /** Where an uploaded attachment landed (ATT1/ATT2); `renamedFrom` when CN1 gave it a conflict name. */
-export interface UploadedAttachment {
-  readonly docId: string;
-  readonly path: string;
-  readonly renamedFrom?: string;
-}
+export type UploadedAttachment = z.infer<typeof ATTACHMENT_STORED_ANSWER>;
 
 /** One vault's tree API, as the holder of a personal access token sees it. */
 export interface RelayClient {
@@ -23,8 +23,8 @@ export interface RelayClient {
   readonly baseUrl: string;
   readonly vaultId: string;
   readonly token: string;
-  tree(): Promise<{ version: number; notes: ApiNote[]; folders: string[] }>;
-  trash(): Promise<{ notes: ApiNote[] }>;
+  tree(): Promise<z.infer<typeof TREE_ANSWER>>;
+  trash(): Promise<z.infer<typeof TRASH_ANSWER>>;
   apply(op: VaultOp): Promise<OpOutcome>;
   /** ATT1: uploads `body` as the attachment `docId` at `path`; a refusal throws a CliError with the relay's code. */
   uploadAttachment(file: {
@@ -43,16 +43,16 @@ const TOKEN_REFUSED =
 /** Talks to a running relay over HTTP with `token`; errors carry the relay's code and message. */
 export function createRelayClient(baseUrl: string, auth: { token: string; vaultId: string }): RelayClient {
   const base = `${baseUrl.replace(/\/$/, '')}/api/vaults/${encodeURIComponent(auth.vaultId)}`;
-  const call = <T>(path: string, init: RequestInit = {}) =>
-    callRelay<T>(`${base}${path}`, { ...init, secret: auth.token, onUnauthenticated: TOKEN_REFUSED });
+  const call = <Answer>(schema: z.ZodType<Answer>, path: string, init: RequestInit = {}) =>
+    callRelay(schema, `${base}${path}`, { ...init, secret: auth.token, onUnauthenticated: TOKEN_REFUSED });
   return {
     baseUrl: baseUrl.replace(/\/$/, ''),
     vaultId: auth.vaultId,
     token: auth.token,
-    tree: () => call('/tree'),
-    trash: () => call('/trash'),
+    tree: () => call(TREE_ANSWER, '/tree'),
+    trash: () => call(TRASH_ANSWER, '/trash'),
     async apply(op) {
-      const body = await call<{ results: OpOutcome[] }>('/ops', {
+      const body = await call(OPS_ANSWER, '/ops', {
         method: 'POST',
         body: JSON.stringify({ ops: [op] }),
       });
@@ -62,25 +62,22 @@ export function createRelayClient(baseUrl: string, auth: { token: string; vaultI
     },
     async uploadAttachment({ docId, path, createdAt, body }) {
       const query = new URLSearchParams({ path, createdAt: String(createdAt) });
-      const response = await reachRelay(`${base}/attachments/${encodeURIComponent(docId)}?${query}`, {
+      const url = `${base}/attachments/${encodeURIComponent(docId)}?${query}`;
+      const response = await reachRelay(url, {
         method: 'PUT',
         headers: { authorization: `Bearer ${auth.token}`, 'content-type': 'application/octet-stream' },
         body,
         ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
       } as RequestInit);
-      const answer = (await response.json().catch(() => null)) as
-        | (UploadedAttachment & { error?: RelayErrorBody })
-        | null;
-      if (response.ok && answer) return answer;
-      throw relayRefusal(response, answer?.error, TOKEN_REFUSED);
+      const context = { route: routeOf('PUT', url), onUnauthenticated: TOKEN_REFUSED };
+      return readAnswer(ATTACHMENT_STORED_ANSWER, response, context);
     },
     async downloadAttachment(docId) {
       const response = await reachRelay(`${base}/attachments/${encodeURIComponent(docId)}?download=1`, {
         headers: { authorization: `Bearer ${auth.token}` },
       });
       if (response.ok) return response;
-      const answer = (await response.json().catch(() => null)) as { error?: RelayErrorBody } | null;
-      throw relayRefusal(response, answer?.error, TOKEN_REFUSED);
+      throw await refusalOf(response, TOKEN_REFUSED);
     },
   };
 }

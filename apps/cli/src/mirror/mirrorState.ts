@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DOC_ID_LENGTH, docIdFromRandomBytes, type EntryKind } from '@baalda/core';
+import { z } from 'zod';
 import { CliError } from '../cliError';
 import { writeFileAtomically } from '../files/atomicWrite';
 import type { FileSignature } from './diskScan';
@@ -88,30 +89,42 @@ export async function loadState(
     throw new CliError(
       `${layout.root} mirrors vault "${saved.vaultId}", not "${identity.vaultId}"; use another folder.`,
     );
-  // Older state files have no asked-for paths: a pending op asks for the entry's path, as it did then.
-  const entries = saved.entries.map((e) => ({ ...e, createPath: e.createPath ?? null, movePath: e.movePath ?? null }));
-  return { vaultId: saved.vaultId, relay: identity.relay, entries: new Map(entries.map((e) => [e.docId, e])) };
+  const entries = new Map(saved.entries.map((entry) => [entry.docId, entry]));
+  return { vaultId: saved.vaultId, relay: identity.relay, entries };
 }
 
+const ENTRY = z.object({
+  docId: z.string(),
+  kind: z.enum(['note', 'attachment']),
+  path: z.string(),
+  relayPath: z.string().nullable(),
+  disk: z.object({ size: z.number(), mtimeMs: z.number(), hash: z.string() }).nullable(),
+  renderedHash: z.string().nullable(),
+  createdAt: z.number(),
+  createSent: z.boolean(),
+  createOpId: z.string().nullable(),
+  // Older state files have no asked-for paths: a pending op asks for the entry's path, as it did then.
+  createPath: z.string().nullable().default(null),
+  moveOpId: z.string().nullable(),
+  movePath: z.string().nullable().default(null),
+  trashOpId: z.string().nullable(),
+  refusedPath: z.string().nullable(),
+}) satisfies z.ZodType<MirrorEntry>;
+
+const STATE = z.object({ format: z.literal(FORMAT), vaultId: z.string(), entries: z.array(z.unknown()) });
+
 function parseState(text: string, layout: MirrorLayout): { vaultId: string; entries: MirrorEntry[] } {
+  let saved: z.infer<typeof STATE> | null = null;
   try {
-    const saved = JSON.parse(text) as { format?: unknown; vaultId?: unknown; entries?: unknown };
-    if (saved.format === FORMAT && typeof saved.vaultId === 'string' && Array.isArray(saved.entries))
-      return { vaultId: saved.vaultId, entries: saved.entries.filter(isEntry) };
+    saved = STATE.safeParse(JSON.parse(text)).data ?? null;
   } catch {
     // Reported below: a state file written by this code is always whole (atomic writes).
   }
-  throw new CliError(`${layout.state} is not a mirror state this version can read; move it away to start afresh.`);
-}
-
-function isEntry(value: unknown): value is MirrorEntry {
-  const entry = value as Partial<MirrorEntry> | null;
-  return (
-    typeof entry?.docId === 'string' &&
-    (entry.kind === 'note' || entry.kind === 'attachment') &&
-    typeof entry.path === 'string' &&
-    typeof entry.createdAt === 'number'
-  );
+  if (saved === null)
+    throw new CliError(`${layout.state} is not a mirror state this version can read; move it away to start afresh.`);
+  // An entry this version can't read is left out, as before: the next pass finds its file anew.
+  const entries = saved.entries.flatMap((entry) => ENTRY.safeParse(entry).data ?? []);
+  return { vaultId: saved.vaultId, entries };
 }
 
 /** The state as saved, for comparing with what was saved last. */

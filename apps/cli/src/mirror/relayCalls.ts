@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import type { OpOutcome, VaultOp } from '@baalda/core';
+import { OPS_ANSWER, type OpOutcome, TREE_ANSWER, type VaultOp } from '@baalda/core';
 import { writeFileAtomically } from '../files/atomicWrite';
 import type { ApiNote, RelayClient } from '../relayClient';
 import { callRelay } from '../relayHttp';
@@ -32,7 +32,7 @@ function vaultUrl(relay: RelayClient): string {
 
 /** GET the tree, bounded in time. */
 export async function fetchTree(relay: RelayClient): Promise<RemoteTree> {
-  const tree = await callRelay<{ version: number; notes: ApiNote[]; folders: string[] }>(`${vaultUrl(relay)}/tree`, {
+  const tree = await callRelay(TREE_ANSWER, `${vaultUrl(relay)}/tree`, {
     secret: relay.token,
     onUnauthenticated: TOKEN_REFUSED,
     signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
@@ -42,7 +42,7 @@ export async function fetchTree(relay: RelayClient): Promise<RemoteTree> {
 
 /** Sends ops in one batch (OP2: applied in order, answered one by one). */
 export async function sendOps(relay: RelayClient, ops: readonly VaultOp[]): Promise<OpOutcome[]> {
-  const answer = await callRelay<{ results: OpOutcome[] }>(`${vaultUrl(relay)}/ops`, {
+  const answer = await callRelay(OPS_ANSWER, `${vaultUrl(relay)}/ops`, {
     method: 'POST',
     body: JSON.stringify({ ops }),
     secret: relay.token,

@@ -3,6 +3,7 @@ import { DocumentWindow, quietWebSocket, WindowedProvider } from '@baalda/sync-c
 import { HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
+import { z } from 'zod';
 
 /** One note's provider on the shared socket. */
 export interface NoteLink {
@@ -92,9 +93,12 @@ function openVaultChannel(
   return channel;
 }
 
+// The relay's stateless message when the vault's tree changed (the mirror then reads the tree again).
+const TREE_CHANGED = z.object({ type: z.literal('treeChanged') });
+
 function isTreeChanged(payload: string): boolean {
   try {
-    return (JSON.parse(payload) as { type?: unknown }).type === 'treeChanged';
+    return TREE_CHANGED.safeParse(JSON.parse(payload)).success;
   } catch {
     return false;
   }

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The file an export leaves at its top (XFER3): which relay and vault it came from and what it wrote,
  * so exporting the same vault into the same folder again can refresh it. Import skips it (a dotfile).
@@ -37,6 +39,17 @@ export function manifestOf(
   };
 }
 
+// Checked whole: a manifest is trusted to say which files an earlier export wrote (and may replace).
+const MANIFEST = z.object({
+  format: z.literal('baalda-export'),
+  version: z.literal(1),
+  relay: z.string(),
+  vault: z.string(),
+  exportedAt: z.string(),
+  files: z.array(z.string()),
+  folders: z.array(z.string()),
+});
+
 /** The manifest in `text`, or null when it is not one (another program's file, a damaged one). */
 export function parseManifest(text: string): ExportManifest | null {
   let value: unknown;
@@ -45,16 +58,8 @@ export function parseManifest(text: string): ExportManifest | null {
   } catch {
     return null;
   }
-  const manifest = value as Partial<ExportManifest> | null;
-  const isStrings = (list: unknown) => Array.isArray(list) && list.every((item) => typeof item === 'string');
-  const valid =
-    manifest?.format === 'baalda-export' &&
-    manifest.version === 1 &&
-    typeof manifest.relay === 'string' &&
-    typeof manifest.vault === 'string' &&
-    isStrings(manifest.files) &&
-    isStrings(manifest.folders);
-  return valid ? (manifest as ExportManifest) : null;
+  const manifest = MANIFEST.safeParse(value);
+  return manifest.success ? manifest.data : null;
 }
 
 /** True when `manifest` records an export of the same vault on the same relay (same URL). */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { docIdFromRandomBytes, LIMITS, type OpOutcome, pathKey } from '@baalda/core';
+import { ATTACHMENT_META_ANSWER, docIdFromRandomBytes, LIMITS, type OpOutcome, pathKey } from '@baalda/core';
 import type { RelayClient } from '../relayClient';
 import { callRelay } from '../relayHttp';
 import type { VaultIndex } from './importNotes';
@@ -53,11 +53,11 @@ function refuseUnless(outcome: OpOutcome, uploadedAt: string): void {
 
 async function storedHashOf(relay: RelayClient, docId: string): Promise<string> {
   const url = `${relay.baseUrl}/api/vaults/${encodeURIComponent(relay.vaultId)}/attachments/${encodeURIComponent(docId)}/meta`;
-  const meta = await callRelay<{ sha256?: string }>(url, {
+  const meta = await callRelay(ATTACHMENT_META_ANSWER, url, {
     secret: relay.token,
     onUnauthenticated: 'the relay refused the token (unknown, revoked or expired).',
   });
-  return String(meta.sha256 ?? '');
+  return meta.sha256;
 }
 
 async function sha256Of(file: string): Promise<string> {

@@ -1,8 +1,11 @@
-import { MCP_LIMITS } from '@baalda/core';
+import { MCP_LIMITS, MCP_OUTPUT_SCHEMAS } from '@baalda/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { z } from 'zod';
 import { CliError, EXIT } from '../cliError';
+import { errorOfBody, parseRelayAnswer } from '../relayAnswer';
 import type { RelayClient } from '../relayClient';
+import { causeOf } from '../relayHttp';
 
 /** A note's text as export and import need it, through the relay's MCP tools (the only door to text). */
 export interface NotesClient {
@@ -43,8 +46,8 @@ export async function connectNotes(relay: RelayClient, onWait: (line: string) =>
     writable: tools.some((tool) => tool.name === 'update_note'),
     read: (docId) => readWhole(call, docId),
     async create(path, markdown) {
-      const written = await call('create_note', { path, text: markdown });
-      return { docId: String(written.docId), path: String(written.path) };
+      const { docId, path: given } = await call('create_note', { path, text: markdown });
+      return { docId, path: given };
     },
     async update(docId, markdown) {
       await call('update_note', { docId, text: markdown });
@@ -58,23 +61,38 @@ async function readWhole(call: ToolCall, docId: string): Promise<string> {
   let text = '';
   for (let offset = 0; ; ) {
     const page = await call('read_note', { docId, offset, maxChars: MCP_LIMITS.maxReadChars });
-    const pageText = String(page.text ?? '');
-    text += pageText;
-    if (page.truncated !== true) return text;
-    if (pageText === '') throw new Error('read_note answered an empty page before the end');
-    offset = Number(page.offset) + pageText.length;
+    text += page.text;
+    if (!page.truncated) return text;
+    if (page.text === '') throw new Error('read_note answered an empty page before the end');
+    offset = page.offset + page.text.length;
   }
 }
 
-type ToolCall = (name: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>;
+type ToolName = keyof typeof MCP_OUTPUT_SCHEMAS;
+type ToolOutput<Name extends ToolName> = z.infer<(typeof MCP_OUTPUT_SCHEMAS)[Name]>;
+type ToolCall = <Name extends ToolName>(name: Name, args: Record<string, unknown>) => Promise<ToolOutput<Name>>;
+
+// The same table, typed so that a tool's name picks its output's type (TypeScript can't see that of a
+// union of schemas indexed by a generic name).
+const OUTPUT_SCHEMAS: { readonly [Name in ToolName]: z.ZodType<ToolOutput<Name>> } = MCP_OUTPUT_SCHEMAS;
+
+// What a refusing tool says: the text blocks of its content (other blocks have no words for a person).
+const TOOL_TEXT = z.array(z.object({ text: z.string().optional() }));
 
 // A tool's refusal is an Error whose message starts with the tool's code (`PATH_EXISTS: …`): one file's
-// problem, not the command's.
-async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+// problem, not the command's. Its result is parsed with the tool's output schema from core (CLI7).
+async function callTool<Name extends ToolName>(
+  client: Client,
+  name: Name,
+  args: Record<string, unknown>,
+): Promise<ToolOutput<Name>> {
   const result = await client.callTool({ name, arguments: args });
-  const content = (result.content ?? []) as Array<{ text?: string }>;
-  if (result.isError) throw new Error(content.map((block) => block.text ?? '').join(' ') || `${name} failed`);
-  return (result.structuredContent ?? {}) as Record<string, unknown>;
+  if (result.isError) {
+    const blocks = TOOL_TEXT.safeParse(result.content);
+    const text = blocks.success ? blocks.data.map((block) => block.text ?? '').join(' ') : '';
+    throw new Error(text || `${name} failed`);
+  }
+  return parseRelayAnswer(OUTPUT_SCHEMAS[name], result.structuredContent, `POST /mcp ${name}`);
 }
 
 // What ends the whole command is a CliError: no relay, a refused token, a rate that never lets up. Any
@@ -99,19 +117,19 @@ async function reach(url: string | URL, init: RequestInit | undefined): Promise<
   try {
     return await fetch(url, init);
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    const cause = ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
+    if (error instanceof Error && error.name === 'AbortError') throw error;
     throw new CliError(
-      `Cannot reach the relay at ${new URL(url).origin} (${cause}). Is \`npm start\` running? Use --relay URL.`,
+      `Cannot reach the relay at ${new URL(url).origin} (${causeOf(error)}). Is \`npm start\` running? Use --relay URL.`,
       EXIT.refused,
+      { cause: error },
     );
   }
 }
 
 async function refusalOf(response: Response): Promise<Error> {
-  const body = (await response.json().catch(() => null)) as { error?: { code?: unknown; message?: unknown } } | null;
-  const code = typeof body?.error?.code === 'string' ? body.error.code : `HTTP_${response.status}`;
-  const message = typeof body?.error?.message === 'string' ? body.error.message : response.statusText;
+  const error = errorOfBody(await response.json().catch(() => null));
+  const code = error?.code ?? `HTTP_${response.status}`;
+  const message = error?.message ?? response.statusText;
   if (response.status === 401) {
     return new CliError('UNAUTHENTICATED: the relay refused the token (unknown, revoked or expired).', EXIT.refused);
   }

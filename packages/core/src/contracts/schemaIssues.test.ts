@@ -67,4 +67,23 @@ describe('schema violations', () => {
     const parsed = input.safeParse({ name: 'a', tags: ['x', 3] });
     expect(parsed.success || describeSchemaError(parsed.error)).toBe('tags[1]: must be a string');
   });
+
+  it('[CT1] given the value, a property it lacks reads as required', () => {
+    const value = { tags: [] };
+    const parsed = input.safeParse(value);
+    expect(parsed.success || describeSchemaError(parsed.error, value)).toBe('name: is required');
+  });
+
+  it('[CT1] a union that matched no branch names the problem of the branch it came closest to', () => {
+    const line = z.union([z.object({ done: z.int(), seconds: z.number() }), z.object({ error: z.string() })]);
+    const lines = z.object({ lines: z.array(line) });
+    const value = {
+      lines: [
+        { done: 1, seconds: 2 },
+        { done: 'three', seconds: 1 },
+      ],
+    };
+    const parsed = lines.safeParse(value);
+    expect(parsed.success || describeSchemaError(parsed.error, value)).toBe('lines[1].done: must be a number');
+  });
 });

@@ -46,14 +46,27 @@ export function findSchemaViolation(error: z.ZodError, value: unknown, whole = '
 
 /**
  * One line for a person: `'<path>: <problem>'` for every way the value broke its schema (at most three).
+ * Given the `value` parsed, a property it lacks "is required" rather than "must be a string". A union
+ * that matched no branch speaks for the branch it came closest to (the one with the fewest problems).
  * @example describeSchemaError(parsed.error) // 'vaults[0].role: must be one of "owner", "editor", "viewer"'
  */
-export function describeSchemaError(error: z.ZodError): string {
-  const lines = error.issues.slice(0, 3).map((issue) => {
-    const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
-    return `${pathText(path) || '(the answer)'}: ${describeIssue(issue, false)[1]}`;
-  });
+export function describeSchemaError(error: z.ZodError, value?: unknown): string {
+  const lines = error.issues
+    .flatMap(closestIssues)
+    .slice(0, 3)
+    .map((issue) => {
+      const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+      const absent = value !== undefined && isAbsent(value, issue.path);
+      return `${pathText(path) || '(the answer)'}: ${describeIssue(issue, absent)[1]}`;
+    });
   return lines.join('; ');
+}
+
+// zod reports a union's branches apart, each with paths inside the union; they get the union's path here.
+function closestIssues(issue: Issue): Issue[] {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+  const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+  return closest.flatMap((inner) => closestIssues({ ...inner, path: [...issue.path, ...inner.path] } as Issue));
 }
 
 function describeIssue(issue: Issue, absent: boolean): [SchemaKeyword, string] {
