@@ -12,7 +12,8 @@ const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 export default defineConfig({
   test: {
     globalSetup: [RELAY_SETUP, 'test/cliBundleSetup.ts'],
-    testTimeout: 30_000,
+    // Two files run at once on two cores: a test that takes 15 s alone may take twice that.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
       {

@@ -7,7 +7,8 @@ const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
+    // Two files run at once on two cores: a test that takes 15 s alone may take twice that.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Builds the relay and migrates the PGlite template once for the whole run.
     globalSetup: ['test/globalSetup.ts'],
