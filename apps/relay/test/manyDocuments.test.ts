@@ -123,7 +123,8 @@ describe('many documents on one socket (SW1)', { timeout: 120_000 }, () => {
     const cuts = setInterval(() => proxy.cutAll(), 1000);
     for (let round = 0; round < 3; round += 1) {
       // By index, not id: an id may start with `_`, which the note's Markdown rightly escapes.
-      docIds.forEach((docId, index) => appendParagraph(docs.get(docId) as Y.Doc, `flap ${round} of note ${index}`));
+      for (const [index, docId] of docIds.entries())
+        appendParagraph(docs.get(docId) as Y.Doc, `flap ${round} of note ${index}`);
       await new Promise((resolve) => setTimeout(resolve, 700));
     }
     clearInterval(cuts);
