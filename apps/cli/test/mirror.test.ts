@@ -103,8 +103,11 @@ describe('mirror: a folder kept in step with a vault, both ways (issue 9)', { ti
     expect([...(await readFile(join(dir, 'Policies', 'scan.bin')))]).toEqual([0, 1, 2, 255]);
     const peer = await peerOn(vault, docId);
     appendParagraph(peer.doc, 'Ask for the receipt.');
+    // The file is in place a moment before its line is written (the folder is synced to disk in between).
     await eventually(
-      async () => (await readText(dir, 'Policies/Refunds.md')) === 'Refunds within 30 days.\n\nAsk for the receipt.\n',
+      async () =>
+        (await readText(dir, 'Policies/Refunds.md')) === 'Refunds within 30 days.\n\nAsk for the receipt.\n' &&
+        lines.includes('mirror: Policies/Refunds.md ← relay (edited)'),
       () => lines.join('\n'),
     );
     expect(lines).toContain('mirror: Policies/Refunds.md ← relay (edited)');

@@ -115,8 +115,12 @@ describe('mirror: killed and restarted, as a child process (issue 9)', { timeout
     const third = spawnMirror(vault, dir);
     const paths = async () => (await vault.client.tree()).notes.map((note) => note.path).sort();
     const wanted = [...expected.keys()].sort();
+    // The relay's tree is already right from the second run: wait for the third to be running too, or the
+    // checks below would pass on the second run's work and the SIGTERM would land before it starts.
     await eventually(
-      async () => (await paths()).join('\n') === wanted.join('\n'),
+      async () =>
+        third.lines.some((line) => line.startsWith('mirror: watching ')) &&
+        (await paths()).join('\n') === wanted.join('\n'),
       () => third.lines.join('\n'),
       30_000,
     );

@@ -13,8 +13,11 @@ const INTERVAL = { min: 50, max: 60_000, default: 500 } as const;
 async function runMirror(input: CommandInput): Promise<string> {
   const [dir = ''] = input.args;
   const intervalMs = intervalOf(optionOf(input, '--interval'));
+  // Listening before the start: a stop asked for while the mirror still opens its notes waits for the
+  // start to finish and then stops cleanly, instead of the signal's default ending the process mid-write.
+  const stopAsked = untilStopSignal();
   const mirror = await startMirror({ dir, relay: input.relay(), intervalMs, log: input.note });
-  await untilStopSignal();
+  await stopAsked;
   input.note('mirror: stopping (sending what is pending; Ctrl-C again to quit now)');
   process.once('SIGINT', () => process.exit(130));
   await mirror.stop();

@@ -46,6 +46,8 @@ export interface Mirror {
 }
 
 // MIR10: what a stop may spend on the last pass and on the relay's acknowledgements.
+/** How often MIR12's progress is looked at; it still says something at most every 2 s. */
+const PROGRESS_TICK_MS = 500;
 const FINAL_PASS_MS = 10_000;
 const ACK_WAIT_MS = 3_000;
 
@@ -81,13 +83,16 @@ export async function startMirror(options: MirrorOptions): Promise<Mirror> {
   });
   wiring.loop = loop;
   const poll = setInterval(() => Object.assign(remote, { stale: true }), options.treePollMs ?? 30_000);
+  // MIR12 on a clock of its own: one pass of a first run may write thousands of files, so reporting only
+  // between passes could stay silent for the whole of it.
+  const progress = setInterval(() => ctx.progress.report(ctx), PROGRESS_TICK_MS);
   return {
     dir: layout.root,
     idle: () => {
       remote.stale = true;
       return loop.idle();
     },
-    stop: once(() => stopMirror(ctx, loop, connection, poll)),
+    stop: once(() => stopMirror(ctx, loop, connection, [poll, progress])),
   };
 }
 
@@ -149,8 +154,13 @@ async function openNotes(ctx: MirrorContext): Promise<void> {
   }
 }
 
-async function stopMirror(ctx: MirrorContext, loop: PassLoop, connection: SyncConnection, poll: NodeJS.Timeout) {
-  clearInterval(poll);
+async function stopMirror(
+  ctx: MirrorContext,
+  loop: PassLoop,
+  connection: SyncConnection,
+  timers: readonly NodeJS.Timeout[],
+) {
+  for (const timer of timers) clearInterval(timer);
   await loop.stop();
   await withDeadline(runPass(ctx).catch(logError(ctx.log)), FINAL_PASS_MS);
   await withDeadline(untilAcknowledged(ctx), ACK_WAIT_MS);
