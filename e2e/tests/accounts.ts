@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Cookie, expect } from '@playwright/test';
 
 /** The people of the e2e run. Each signs in with the same password; their email is `<name>@example.com`. */
 export type PersonName = 'alice' | 'bob' | 'carol';
@@ -33,6 +33,22 @@ export async function isSignUpOpen(request: APIRequestContext): Promise<boolean>
  * would, then made editors of `default`.
  */
 export async function ensureAccount(request: APIRequestContext, name: PersonName): Promise<void> {
+  if (ensured.has(personKey(name))) return;
+  await createAccount(request, name);
+  ensured.add(personKey(name));
+}
+
+// Each sign-in and each account made hashes a password at the relay's production cost (a quarter of a
+// second of CPU and 128 MiB), so a worker remembers which accounts exist and which session cookies still
+// work on its relay, and tests pay for a hash only when they test signing in.
+const ensured = new Set<string>();
+const sessions = new Map<string, Cookie[]>();
+
+function personKey(name: PersonName): string {
+  return `${process.env.BAALDA_E2E_DATA_DIR}:${name}`;
+}
+
+async function createAccount(request: APIRequestContext, name: PersonName): Promise<void> {
   if (await isSignUpOpen(request)) {
     const response = await request.post('/api/auth/signup', {
       data: { email: emailOf(name), password: E2E_PASSWORD, name },
@@ -61,6 +77,28 @@ export async function setRole(
     data: { email: emailOf(name), role },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Signs `name` in on a browser context, with this worker's last session of `name` while the relay still
+ * accepts it (a test that signs out or clears cookies ends it), else with a new sign-in.
+ */
+export async function signInContext(context: BrowserContext, name: PersonName): Promise<void> {
+  const known = sessions.get(personKey(name));
+  if (known) {
+    await context.addCookies(known);
+    if (await isSignedInAs(context.request, name)) return;
+    await context.clearCookies();
+  }
+  await signIn(context.request, name);
+  sessions.set(personKey(name), (await context.storageState()).cookies);
+}
+
+async function isSignedInAs(request: APIRequestContext, name: PersonName): Promise<boolean> {
+  const response = await request.get('/api/auth/state');
+  if (response.status() !== 200) return false;
+  const state = (await response.json()) as { user: { email?: string } | null };
+  return state.user?.email === emailOf(name);
 }
 
 /** Signs `name` in on a request context; its cookie then rides on every call of that context (and its pages). */

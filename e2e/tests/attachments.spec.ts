@@ -1,9 +1,9 @@
 import { mkdir, truncate, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { makePdf } from '../../apps/relay/test/attachmentFixtures';
 import { emptyVault, openPerson, treeNoteAt, waitForOfflineReady } from './helpers';
 import { goOffline, goOnline } from './network';
+import { expect, test } from './relayFixture';
 import { expectFirstHit, openSearch, results } from './searchPalette';
 
 test.beforeEach(async ({ request }) => emptyVault(request));

@@ -1,4 +1,3 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_PASSWORD, emailOf, ensureAccount, isSignUpOpen, type PersonName, setRole } from './accounts';
 import {
   createNote,
@@ -11,12 +10,13 @@ import {
   waitForOfflineReady,
 } from './helpers';
 import { goOffline, goOnline } from './network';
+import { type Browser, expect, type Page, test } from './relayFixture';
 
-// One relay serves every spec file of a run, so these tests make no assumption about which accounts exist,
-// except the first: it needs a relay nobody signed up on yet, and says so when it doesn't get one.
+// One relay serves every spec file a worker runs, so these tests make no assumption about which accounts
+// exist, except the first: it runs on a relay of its own that nobody signed up on yet.
 
-async function openSignedOut(browser: Browser) {
-  const context = await browser.newContext();
+async function openSignedOut(browser: Browser, baseURL?: string) {
+  const context = await browser.newContext(baseURL ? { baseURL } : {});
   const page = await context.newPage();
   await page.goto('/');
   return { context, page };
@@ -30,10 +30,10 @@ async function fillAndSubmit(page: Page, name: PersonName, password = E2E_PASSWO
 
 test('the first sign-up on a fresh relay becomes the admin and owns the default vault', async ({
   browser,
-  request,
+  freshRelay,
 }) => {
-  test.skip(!(await isSignUpOpen(request)), 'an account exists already on this run’s relay (another spec ran first)');
-  const { context, page } = await openSignedOut(browser);
+  const { context, page } = await openSignedOut(browser, freshRelay.url);
+  expect(await isSignUpOpen(context.request)).toBe(true);
   await expect(page.getByTestId('auth-title')).toHaveText('Create the first account — it becomes the admin');
   await expect(page.getByLabel(/^Password/)).toHaveAttribute('autocomplete', 'new-password');
   await fillAndSubmit(page, 'alice');
@@ -42,6 +42,7 @@ test('the first sign-up on a fresh relay becomes the admin and owns the default 
   await expect(page.getByTestId('vault-role')).toHaveAttribute('data-role', 'owner');
   const state = (await (await context.request.get('/api/auth/state')).json()) as { user: { isAdmin: boolean } };
   expect(state.user.isAdmin).toBe(true);
+  expect(await isSignUpOpen(context.request)).toBe(false);
   await context.close();
 });
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { createNote, editor, emptyVault, expectSyncState, openPerson } from './helpers';
 import { goOffline, goOnline } from './network';
+import { expect, test } from './relayFixture';
 
 test.beforeEach(async ({ request }) => emptyVault(request));
 

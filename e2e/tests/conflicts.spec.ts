@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   createNote,
   editor,
@@ -13,6 +12,7 @@ import {
   typeInEditor,
 } from './helpers';
 import { goOffline, goOnline } from './network';
+import { expect, test } from './relayFixture';
 
 test.beforeEach(async ({ request }) => emptyVault(request));
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { buildSync } from 'esbuild';
 import { hashedEmbedder } from '../../packages/core/src/embedder/hashedEmbedder';
+import { expect, test } from './relayFixture';
 
 // A fixed multilingual set: scripts with and without spaces, marks, compatibility forms, emoji.
 const TEXTS = [

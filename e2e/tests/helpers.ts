@@ -7,7 +7,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { type PersonName, signIn } from './accounts';
+import { type PersonName, signIn, signInContext } from './accounts';
 
 /** A person in a browser of their own (alice, bob): one context, one page. */
 export interface Person {
@@ -22,7 +22,7 @@ export interface Person {
  */
 export async function openPerson(browser: Browser, name: PersonName = 'alice', path = '/'): Promise<Person> {
   const context = await browser.newContext();
-  await signIn(context.request, name);
+  await signInContext(context, name);
   const page = await context.newPage();
   await page.goto(path);
   await expect(page.getByTestId('new-note')).toBeVisible();

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createNote, editor, emptyVault, expectSyncState, expectTreeSynced, openPerson } from './helpers';
+import { type APIRequestContext, expect, type Page, test } from './relayFixture';
 
 test.beforeEach(async ({ request }) => emptyVault(request));
 

@@ -1,8 +1,8 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { VaultScope } from '../../apps/web/lib/account/localNames';
 import { type DeviceEdit, editOnDevice, pendingNotesOnDevice } from './deviceStore';
 import { emptyVault, expectSyncState, openPerson, type Person } from './helpers';
 import { goOffline, goOnline } from './network';
+import { type APIRequestContext, expect, test } from './relayFixture';
 import { markRelayLog, preAuthRefusalsSince, type RelayLogMark } from './relayLog';
 import { createNotesOverApi, readNotesOverMcp, readOnlyToken } from './relayNotes';
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
 import { ensureAccount, liftRestriction, setRole } from './accounts';
 import {
   createNote,
@@ -14,8 +13,9 @@ import {
   treeNote,
   typeInEditor,
 } from './helpers';
+import { expect, type Page, test } from './relayFixture';
 
-// Issue 6, acceptance 4: a private folder is absent for everyone outside it — tree, search, links.
+// A private folder is absent for everyone outside it — tree, search, links.
 
 const FOLDER = 'Private';
 

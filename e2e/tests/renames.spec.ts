@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { createNote, emptyVault, expectTreeSynced, openPerson, relayPaths, renameRow, treeNote } from './helpers';
 import { goOffline, goOnline } from './network';
+import { expect, test } from './relayFixture';
 
 test.beforeEach(async ({ request }) => emptyVault(request));
 

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   createNote,
   editor,
@@ -12,6 +11,7 @@ import {
   typeInEditor,
 } from './helpers';
 import { goOffline, goOnline } from './network';
+import { expect, test } from './relayFixture';
 import { expectFirstHit, expectNoHits, openSearch, results } from './searchPalette';
 
 test.beforeEach(async ({ request }) => emptyVault(request));

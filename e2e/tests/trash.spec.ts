@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   createNote,
   editor,
@@ -10,6 +9,7 @@ import {
   treeNote,
   typeInEditor,
 } from './helpers';
+import { expect, test } from './relayFixture';
 
 test.beforeEach(async ({ request }) => emptyVault(request));
 

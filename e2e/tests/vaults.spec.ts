@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
 import { E2E_PASSWORD, ensureAccount, setRole } from './accounts';
 import { createNote, editor, expectTreeSynced, openFromTree, openPerson, treeNote, typeInEditor } from './helpers';
+import { expect, type Page, test } from './relayFixture';
 
-// Issue 6 in the browser: invite links, the vault switcher and personal access tokens (ACL1, ACL3).
+// In the browser: invite links, the vault switcher and personal access tokens (ACL1, ACL3).
 
 // Sign-ins hash passwords on purpose (ACC2), and these tests make two people each: give them room.
 test.slow();
@@ -124,7 +124,8 @@ test('alice starts a vault from the switcher; switching back shows default’s n
 test('[ACL3] an access token is shown once, reads the vault over the API, and stops at revoke', async ({
   browser,
   playwright,
-}, testInfo) => {
+  baseURL,
+}) => {
   const alice = await openPerson(browser, 'alice');
   const settings = await openSettings(alice.page, 'Access tokens');
   const name = `Laptop scripts ${unique()}`;
@@ -146,7 +147,7 @@ test('[ACL3] an access token is shown once, reads the vault over the API, and st
   expect(JSON.stringify(await (await alice.context.request.get('/api/tokens')).json())).not.toContain(secret);
 
   // A context with no cookie: the token alone speaks for alice.
-  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const api = await playwright.request.newContext({ baseURL });
   const treeWith = (token: string | null) =>
     api.get('/api/vaults/default/tree', token ? { headers: { authorization: `Bearer ${token}` } } : {});
   expect((await treeWith(null)).status()).toBe(401);
