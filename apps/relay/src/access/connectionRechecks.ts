@@ -1,10 +1,11 @@
+import { parseDocumentName } from '@baalda/core';
 import type { Hocuspocus } from '@hocuspocus/server';
 import type { Logger } from '../support/logger';
 import type { SyncContext } from './AccessExtension';
 import { readAccessEpoch } from './accessEpoch';
 import type { AccessService } from './accessService';
 import type { Caller } from './callers';
-import { decideDocument } from './documentAccess';
+import { decideDocument, loadNotePlaces } from './documentAccess';
 import { callerOfRef } from './socketCallers';
 
 /** ACL6's close code: the client should reconnect, and each document is decided again. */
@@ -80,6 +81,7 @@ async function recheckAll(shared: AccessService, hocuspocus: Hocuspocus, now: Da
   // One lookup per session or token, and per caller and vault, per pass, however many documents are open.
   const callers = new Map<string, Promise<Caller | null>>();
   const access = withRememberedVaultAccess(shared);
+  const notePlaces = await loadNotePlaces(access, openNoteIds(hocuspocus));
   for (const document of hocuspocus.documents.values()) {
     for (const connection of document.getConnections()) {
       const context = connection.context as SyncContext | undefined;
@@ -88,12 +90,23 @@ async function recheckAll(shared: AccessService, hocuspocus: Hocuspocus, now: Da
       const key = ref.kind === 'session' ? `s:${ref.sessionHash}` : `t:${ref.tokenId}`;
       if (!callers.has(key)) callers.set(key, callerOfRef(access, ref, now));
       const caller = await callers.get(key);
-      const rights = caller ? await decideDocument(access, caller, document.name, now) : { read: false, write: false };
+      const rights = caller
+        ? await decideDocument(access, caller, document.name, now, notePlaces)
+        : { read: false, write: false };
       if (rights.read && rights.write === context.rights.write) continue;
       logger.info('access changed: closing socket', { document: document.name, user: context.caller.userId });
       context.edgeSocket.close(ACCESS_CHANGED_CLOSE.code, ACCESS_CHANGED_CLOSE.reason);
     }
   }
+}
+
+function openNoteIds(hocuspocus: Hocuspocus): string[] {
+  const docIds: string[] = [];
+  for (const name of hocuspocus.documents.keys()) {
+    const address = parseDocumentName(name);
+    if (address.ok && address.kind === 'note') docIds.push(address.docId);
+  }
+  return docIds;
 }
 
 /** Closes every socket that was opened with this session (sign-out). */

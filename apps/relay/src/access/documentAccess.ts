@@ -17,6 +17,39 @@ export interface DocumentRights {
 
 const NONE: DocumentRights = { read: false, write: false };
 
+/** The facts about a note that its access decision needs. */
+export interface NotePlace {
+  readonly vaultId: string;
+  readonly path: string;
+}
+
+/** Finds a note's place by its id; null when the note has no row (yet). */
+export type NotePlaces = (docId: string) => Promise<NotePlace | null>;
+
+/** One query per note: what a single decision (a document being opened) needs. */
+export function notePlacesFrom(access: AccessService): NotePlaces {
+  return (docId) => access.prisma.note.findUnique({ where: { docId }, select: { vaultId: true, path: true } });
+}
+
+/** Chunks of ids per query when many notes are decided at once (a bound on the statement's parameters). */
+const IDS_PER_QUERY = 500;
+
+/**
+ * The places of many notes, read in a few queries: re-deciding every open document one query each made a
+ * device that opened 2,000 notes cost 2,000 queries at every tree change.
+ */
+export async function loadNotePlaces(access: AccessService, docIds: readonly string[]): Promise<NotePlaces> {
+  const places = new Map<string, NotePlace>();
+  for (let start = 0; start < docIds.length; start += IDS_PER_QUERY) {
+    const rows = await access.prisma.note.findMany({
+      where: { docId: { in: docIds.slice(start, start + IDS_PER_QUERY) } },
+      select: { docId: true, vaultId: true, path: true },
+    });
+    for (const row of rows) places.set(row.docId, { vaultId: row.vaultId, path: row.path });
+  }
+  return async (docId) => places.get(docId) ?? null;
+}
+
 /**
  * ACL4 for a sync document. `vault:<id>` (the tree channel): anyone who may read the vault. `note:<id>`:
  * the decision on the note's path in its vault. A note with no row yet (its document can arrive before
@@ -28,6 +61,7 @@ export async function decideDocument(
   caller: Caller,
   documentName: string,
   now: Date,
+  notePlaces: NotePlaces = notePlacesFrom(access),
 ): Promise<DocumentRights> {
   const address = parseDocumentName(documentName);
   if (!address.ok) return NONE;
@@ -35,10 +69,7 @@ export async function decideDocument(
     const decision = vaultAccessDecision(await access.callers.principalFor(caller, address.vaultId), now.getTime());
     return { read: decision.read, write: false };
   }
-  const note = await access.prisma.note.findUnique({
-    where: { docId: address.docId },
-    select: { vaultId: true, path: true },
-  });
+  const note = await notePlaces(address.docId);
   if (!note) return (await mayWriteSomewhere(access, caller, now)) ? { read: true, write: true } : NONE;
   // PATH11: an attachment has no Yjs document; opening one under its id would plant text in its search row.
   if (entryKindOf(note.path) === 'attachment') return NONE;
