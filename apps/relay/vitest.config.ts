@@ -1,9 +1,27 @@
 import { defineConfig } from 'vitest/config';
+import { slowFirstSequencer } from './test/slowFirstSequencer.mjs';
 
 // Files that compare a latency with a baseline measured in the same file: another file's load on the
 // two-core CI machine would be measured as the relay's slowness, so they run alone, after the rest.
 const MEASURING = ['test/hostile*.test.ts', 'src/sync/updateInspector.test.ts'];
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+// The longest files (about 15–60 s each here), longest first, so that neither worker is left with one at the end.
+const SLOW_FILES = [
+  'test/convergence.single.test.ts',
+  'test/versions.test.ts',
+  'test/reindex.test.ts',
+  'test/migrate.test.ts',
+  'test/convergence.pair.test.ts',
+  'test/search.test.ts',
+  'test/vaultContract.test.ts',
+  'test/indexStore.test.ts',
+  'test/indexInvariant.test.ts',
+  'test/noteStoreContract.test.ts',
+  'src/attachments/extraction/extractionLimits.test.ts',
+  'test/crashDurability.test.ts',
+  'test/manyDocuments.test.ts',
+  'test/attachments.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -12,6 +30,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Builds the relay and migrates the PGlite template once for the whole run.
     globalSetup: ['test/globalSetup.ts'],
+    sequence: { sequencer: slowFirstSequencer(SLOW_FILES) },
     projects: [
       {
         extends: true,
