@@ -7,6 +7,9 @@ const nextConfig: NextConfig = {
   transpilePackages: ['@baalda/core', '@baalda/sync-client'],
   images: { unoptimized: true },
   trailingSlash: false,
+  // `npm run typecheck` (part of `npm test`) checks this app with the same tsconfig.json; checking it again
+  // inside `next build` took half of every build, and so of a newcomer's first `npm start`.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;
