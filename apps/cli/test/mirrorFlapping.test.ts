@@ -85,8 +85,11 @@ function marksOf(record: RelayRecord) {
 
 /** The relay refused no socket (WS9, WS10) and Hocuspocus reset no connection for its pending documents. */
 function expectNoRefusals(record: RelayRecord, since: ReturnType<typeof marksOf>): void {
-  expect(record.relayLines.slice(since.relay).filter((line) => line.startsWith('websocket refused'))).toEqual([]);
-  expect(record.hocuspocusWarnings.slice(since.hocuspocus).filter((line) => /too many pending/.test(line))).toEqual([]);
+  // The lines themselves in the message: a bare array diff showed only `[ …(2) ]` when this failed once.
+  const refused = record.relayLines.slice(since.relay).filter((line) => line.startsWith('websocket refused'));
+  expect(refused, `the relay refused sockets:\n${refused.join('\n')}`).toEqual([]);
+  const reset = record.hocuspocusWarnings.slice(since.hocuspocus).filter((line) => /too many pending/.test(line));
+  expect(reset, `Hocuspocus reset connections:\n${reset.join('\n')}`).toEqual([]);
 }
 
 /** One more change on disk; one that finds its file gone means the mirror moved or removed it. */
