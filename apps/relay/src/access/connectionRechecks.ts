@@ -1,6 +1,6 @@
-import { parseDocumentName } from '@baalda/core';
 import type { Hocuspocus } from '@hocuspocus/server';
 import type { Logger } from '../support/logger';
+import { openNoteIds } from '../sync/openNotes';
 import type { SyncContext } from './AccessExtension';
 import { readAccessEpoch } from './accessEpoch';
 import type { AccessService } from './accessService';
@@ -98,15 +98,6 @@ async function recheckAll(shared: AccessService, hocuspocus: Hocuspocus, now: Da
       context.edgeSocket.close(ACCESS_CHANGED_CLOSE.code, ACCESS_CHANGED_CLOSE.reason);
     }
   }
-}
-
-function openNoteIds(hocuspocus: Hocuspocus): string[] {
-  const docIds: string[] = [];
-  for (const name of hocuspocus.documents.keys()) {
-    const address = parseDocumentName(name);
-    if (address.ok && address.kind === 'note') docIds.push(address.docId);
-  }
-  return docIds;
 }
 
 /** Closes every socket that was opened with this session (sign-out). */

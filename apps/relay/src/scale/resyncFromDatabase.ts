@@ -1,7 +1,7 @@
-import { parseDocumentName } from '@baalda/core';
 import type { Hocuspocus } from '@hocuspocus/server';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { SearchIndexes } from '../search/searchIndexes';
+import { openNoteIds } from '../sync/openNotes';
 import type { DatabaseCatchUp } from './catchUpFromDatabase';
 
 /**
@@ -31,13 +31,4 @@ export function resyncFromDatabase(deps: {
     });
     deps.closeNotes(purged.map((row) => row.docId));
   };
-}
-
-function openNoteIds(hocuspocus: Hocuspocus): string[] {
-  const ids: string[] = [];
-  for (const name of hocuspocus.documents.keys()) {
-    const address = parseDocumentName(name);
-    if (address.ok && address.kind === 'note') ids.push(address.docId);
-  }
-  return ids;
 }
