@@ -25,5 +25,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Every test has its own relay, database and folders, so files run side by side.
     maxWorkers: 2,
+    // Files share a worker's module graph (the relay's Prisma, PGlite and Hocuspocus load once per worker, not
+    // per file): no file mocks a module or leaves global state behind.
+    isolate: false,
   },
 });

@@ -40,12 +40,21 @@ export default defineConfig({
           exclude: MEASURING,
           // Every test has databases, folders and ports of its own, so files run side by side.
           maxWorkers: 2,
+          // Files share a worker's module graph (Prisma, PGlite, Hocuspocus load once per worker, not per file):
+          // no file mocks a module or leaves global state behind.
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: 'relay-measuring', include: MEASURING, fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'relay-measuring',
+          include: MEASURING,
+          fileParallelism: false,
+          isolate: false,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

@@ -8,6 +8,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { type PersonName, signIn, signInContext } from './accounts';
+import { updateNoteOverMcp } from './relayNotes';
 
 /** A person in a browser of their own (alice, bob): one context, one page. */
 export interface Person {
@@ -167,4 +168,22 @@ function opId(): string {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * alice opens a new note `name`, writes a word and waits until it is synced; then an assistant replaces its
+ * text with `markdown` (MCP `update_note`), which her open editor shows. Answers alice.
+ */
+export async function openNoteAnAssistantRewrites(
+  browser: Browser,
+  request: APIRequestContext,
+  name: string,
+  markdown: string,
+): Promise<Person> {
+  const alice = await openPerson(browser);
+  const docId = await createNote(alice.page, name);
+  await alice.page.keyboard.type('placeholder');
+  await expectSyncState(alice.page, 'synced');
+  await updateNoteOverMcp(request, docId, markdown);
+  return alice;
 }

@@ -56,7 +56,7 @@ test('[SYNC3] notes created offline survive a reload and reach bob, with their t
   const alice = await openPerson(browser);
   await waitForOfflineReady(alice.page);
   await goOffline(alice.context);
-  // Once, in CI, the create below reached the relay: wait until the page itself sees the network gone.
+  // The app sends nothing while the page reports no network (SYNC5): wait until it does.
   await expect.poll(() => alice.page.evaluate(() => navigator.onLine)).toBe(false);
   const draft = await createNote(alice.page, 'Draft');
   await alice.page.keyboard.type('Written on a plane.');

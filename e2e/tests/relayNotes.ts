@@ -31,6 +31,31 @@ export async function readOnlyToken(request: APIRequestContext): Promise<string>
   return ((await response.json()) as { secret: string }).secret;
 }
 
+/** A read-write personal access token to `default` for whoever `request` is signed in as (ACL3). */
+export async function writeToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/tokens', {
+    data: { name: `e2e writer ${randomId()}`, vaultId: 'default', readOnly: false, expiresInDays: 1 },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { secret: string }).secret;
+}
+
+/** Replaces a note's text with `markdown` as an assistant does (MCP `update_note`), with a fresh token. */
+export async function updateNoteOverMcp(request: APIRequestContext, docId: string, markdown: string): Promise<void> {
+  const response = await request.post('/mcp', {
+    headers: { authorization: `Bearer ${await writeToken(request)}`, accept: 'application/json, text/event-stream' },
+    data: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'update_note', arguments: { docId, text: markdown } },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const answer = (await response.json()) as { result?: { isError?: boolean } };
+  expect(answer.result?.isError ?? false, JSON.stringify(answer)).toBe(false);
+}
+
 interface ReadNoteAnswer {
   readonly id: number;
   readonly result?: { readonly structuredContent?: { readonly text?: string } };
@@ -58,7 +83,9 @@ export async function readNotesOverMcp(
       })),
     });
     expect(response.status(), await response.text()).toBe(200);
-    for (const answer of (await response.json()) as ReadNoteAnswer[]) {
+    // A batch of one is answered with the one answer, not a list of one.
+    const answers = (await response.json()) as ReadNoteAnswer | ReadNoteAnswer[];
+    for (const answer of Array.isArray(answers) ? answers : [answers]) {
       const text = answer.result?.structuredContent?.text;
       const docId = batch[answer.id];
       if (docId !== undefined && text !== undefined) texts.set(docId, text);

@@ -149,12 +149,21 @@ describe('mirror: killed and restarted, as a child process (issue 9)', { timeout
   });
 });
 
-/** Every file under `dir` but the mirror's own, as vault paths, sorted (a stray partial file would show). */
-async function notesIn(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
-    .filter((path) => !path.startsWith('.baalda'))
-    .sort();
+/**
+ * Every file under `dir` but the mirror's own, as vault paths, sorted (a stray partial file would show).
+ * The mirror's `.baalda` folder is never entered: a running mirror creates and removes files there, and
+ * a scan inside it could meet a folder that was just removed.
+ */
+async function notesIn(dir: string, under = ''): Promise<string[]> {
+  const entries = await readdir(join(dir, under), { withFileTypes: true });
+  const paths = await Promise.all(
+    entries
+      .filter((entry) => !(under === '' && entry.name === '.baalda'))
+      .map(async (entry) => {
+        const path = under === '' ? entry.name : `${under}/${entry.name}`;
+        if (entry.isDirectory()) return notesIn(dir, path);
+        return entry.isFile() ? [path] : [];
+      }),
+  );
+  return paths.flat().sort();
 }

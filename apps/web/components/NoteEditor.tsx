@@ -1,11 +1,9 @@
 'use client';
 
-import Collaboration from '@tiptap/extension-collaboration';
-import Placeholder from '@tiptap/extension-placeholder';
 import { type Editor, EditorContent, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
 import type { NoteSession } from '../lib/noteSession';
+import { editorExtensions } from './editor/editorExtensions';
 import styles from './NoteEditor.module.css';
 
 interface NoteEditorProps {
@@ -21,12 +19,7 @@ interface NoteEditorProps {
 export function NoteEditor({ session, editable, takeFocus, onFocusTaken }: NoteEditorProps) {
   const editor = useEditor(
     {
-      extensions: [
-        // Collaboration brings its own Yjs-aware undo; StarterKit's would fight it.
-        StarterKit.configure({ undoRedo: false }),
-        Collaboration.configure({ document: session.ydoc }),
-        Placeholder.configure({ placeholder: 'Start writing…' }),
-      ],
+      extensions: editorExtensions(session.ydoc),
       editable,
       // Safe: this component only renders on the client, once the note's session exists.
       immediatelyRender: true,

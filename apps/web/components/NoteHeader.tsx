@@ -2,8 +2,11 @@ import { ancestorFoldersOf, fileNameOf, isConflictPath, titleFromPath, type Vaul
 import styles from './NoteHeader.module.css';
 import { ConflictPill } from './tree/ConflictPill';
 
-/** The note's folder path as a breadcrumb and its title (TTL1: its file name), above the editor. */
-export function NoteHeader({ note }: { note: VaultNote }) {
+/**
+ * The note's folder path as a breadcrumb and its title (TTL1: its file name), above the editor. When the note
+ * starts with a heading that says the title (TTL3), that heading is the title: this one is only read aloud.
+ */
+export function NoteHeader({ note, titleInNote = false }: { note: VaultNote; titleInNote?: boolean }) {
   const folders = ancestorFoldersOf(note.path);
   return (
     <header className={styles.header}>
@@ -22,7 +25,11 @@ export function NoteHeader({ note }: { note: VaultNote }) {
         </nav>
       )}
       <div className={styles.titleRow}>
-        <h1 className={styles.title} data-testid="note-title">
+        <h1
+          className={titleInNote ? styles.visuallyHidden : styles.title}
+          data-testid="note-title"
+          data-title-in-note={titleInNote}
+        >
           {titleFromPath(note.path)}
         </h1>
         {(note.conflictOf !== null || isConflictPath(note.path)) && <ConflictPill />}

@@ -10,6 +10,7 @@ import { useNoteSession } from '../hooks/useNoteSession';
 import { useSearchShortcut } from '../hooks/useSearchShortcut';
 import { useSelectedNoteId } from '../hooks/useSelectedNoteId';
 import { useSyncState } from '../hooks/useSyncState';
+import { useTitleInNote } from '../hooks/useTitleInNote';
 import { useTreeController } from '../hooks/useTreeController';
 import { useUploads } from '../hooks/useUploads';
 import { useVault } from '../hooks/useVault';
@@ -61,6 +62,7 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
   const trashedNote = liveNote ? undefined : state.trash.find((note) => note.docId === openId);
   const shownNote = liveNote ?? trashedNote;
   useDocumentTitle(session && shownNote ? titleFromPath(shownNote.path) : fileTitleOf(entry));
+  const titleInNote = useTitleInNote(session?.ydoc ?? null, shownNote ? titleFromPath(shownNote.path) : '');
   // The note whose editor should take the caret once it exists (set after naming a new note).
   const [focusFor, setFocusFor] = useState<string | null>(null);
   const onFocusTaken = useCallback(() => setFocusFor(null), []);
@@ -102,7 +104,7 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
           <SyncBadge state={syncState} />
         </header>
         <div className={styles.column}>
-          {shownNote && session && <NoteHeader note={shownNote} />}
+          {shownNote && session && <NoteHeader note={shownNote} titleInNote={titleInNote} />}
           {trashedNote && session && readOnlyReason === null && (
             <TrashBanner onRestore={() => controller.restore(trashedNote.docId)} />
           )}

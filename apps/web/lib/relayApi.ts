@@ -29,6 +29,10 @@ export function postToRelay(url: string, body: unknown): Promise<RelayCall> {
 }
 
 async function send(url: string, init: RequestInit): Promise<RelayCall> {
+  // A browser that knows it has no network is believed: a request tried anyway can still leave through a
+  // path the offline state doesn't cover (a service worker's fallback), and a change meant to stay queued
+  // would then be sent behind the person's back.
+  if (deviceKnowsItIsOffline()) return fail('NETWORK_UNAVAILABLE', 'This device is offline.');
   let response: Response;
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -37,6 +41,10 @@ async function send(url: string, init: RequestInit): Promise<RelayCall> {
   }
   if (response.ok) return { ok: true, body: await readJson(response) };
   return readRelayFailure(response);
+}
+
+function deviceKnowsItIsOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
 /**

@@ -115,6 +115,7 @@ export {
   parseDocumentName,
   VAULT_DOCUMENT_PREFIX,
 } from './documents/documentName';
+export { type CalloutHead, calloutHeadOf } from './documents/markdownCallouts';
 export { appendMarkdown, applyMarkdownEdit, MARKDOWN_EDIT_ORIGIN } from './documents/markdownEdit';
 export { FRONT_MATTER_LANGUAGE, type FrontMatterSplit, splitFrontMatter } from './documents/markdownFrontMatter';
 export type { EditorElement, EditorMarks, EditorNode, EditorText } from './documents/markdownModel';
@@ -163,7 +164,7 @@ export {
 } from './mcp/renderAnswers';
 export { pageText, type TextPage } from './mcp/textPage';
 export type { McpToolInputs } from './mcp/toolInput';
-export { deriveTitle, UNTITLED } from './notes/title';
+export { deriveTitle, headingRepeatsTitle, UNTITLED } from './notes/title';
 export {
   ancestorFoldersOf,
   type EntryKind,

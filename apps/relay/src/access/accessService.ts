@@ -1,5 +1,7 @@
+import { batchedRead } from '../db/batchedRead';
 import type { PrismaClient } from '../generated/prisma/client';
 import { type Callers, createCallers } from './callers';
+import type { NotePlace, NotePlaces } from './documentAccess';
 import { createInviteStore, type InviteStore } from './inviteStore';
 import { createMemberStore, type MemberStore } from './memberStore';
 import type { PasswordCost } from './passwords';
@@ -17,6 +19,8 @@ export interface AccessService {
   readonly invites: InviteStore;
   readonly callers: Callers;
   readonly passwordCost: PasswordCost;
+  /** A note's vault and path by its id, for the decision on a document being opened. */
+  readonly notePlaces: NotePlaces;
 }
 
 /** Wires the access stores over one Prisma client. */
@@ -27,5 +31,26 @@ export function createAccessService(prisma: PrismaClient, passwordCost: Password
   const tokens = createTokenStore(prisma);
   const invites = createInviteStore(prisma);
   const callers = createCallers(prisma, { users, sessions, tokens, members });
-  return { prisma, users, sessions, members, tokens, invites, callers, passwordCost };
+  return {
+    prisma,
+    users,
+    sessions,
+    members,
+    tokens,
+    invites,
+    callers,
+    passwordCost,
+    notePlaces: notePlaceReader(prisma),
+  };
+}
+
+/** The places of the notes being opened at one moment, read in one statement. */
+function notePlaceReader(prisma: PrismaClient): NotePlaces {
+  return batchedRead<NotePlace>(async (docIds) => {
+    const rows = await prisma.note.findMany({
+      where: { docId: { in: [...docIds] } },
+      select: { docId: true, vaultId: true, path: true },
+    });
+    return new Map(rows.map((row) => [row.docId, { vaultId: row.vaultId, path: row.path }]));
+  });
 }

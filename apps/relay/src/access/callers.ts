@@ -8,7 +8,7 @@ import {
 } from '@baalda/core';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { MemberStore } from './memberStore';
-import { readRestrictions, type StoredRestriction } from './restrictionStore';
+import { createRestrictionReader, type StoredRestriction } from './restrictionStore';
 import { hashSecret } from './secrets';
 import type { SessionStore } from './sessionStore';
 import type { ResolvedToken, TokenStore } from './tokenStore';
@@ -42,6 +42,8 @@ export function createCallers(
   prisma: PrismaClient,
   stores: { users: UserStore; sessions: SessionStore; tokens: TokenStore; members: MemberStore },
 ) {
+  const restrictionsOf = createRestrictionReader(prisma);
+
   /**
    * ACL3: the caller behind the credentials, or null (401). A token wins over a cookie when both come:
    * it is the narrower of the two. Dead tokens (revoked, expired) and dead sessions are null.
@@ -75,7 +77,7 @@ export function createCallers(
   /** The principal, the vault's private folders and what they hide from it; null when it may read nothing. */
   async function vaultAccess(caller: Caller, vaultId: string, now: Date): Promise<VaultAccess | null> {
     const principal = await principalFor(caller, vaultId);
-    const restrictions = await readRestrictions(prisma, vaultId);
+    const restrictions = await restrictionsOf(vaultId);
     const hidden = hiddenFolderKeys(principal, restrictions, now.getTime());
     return hidden.all ? null : { principal, restrictions, hidden: hidden.hidden };
   }

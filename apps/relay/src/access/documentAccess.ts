@@ -6,6 +6,7 @@ import {
   parseDocumentName,
   vaultAccessDecision,
 } from '@baalda/core';
+import { KEYS_PER_STATEMENT } from '../db/batchedRead';
 import type { AccessService } from './accessService';
 import type { Caller } from './callers';
 
@@ -26,13 +27,8 @@ export interface NotePlace {
 /** Finds a note's place by its id; null when the note has no row (yet). */
 export type NotePlaces = (docId: string) => Promise<NotePlace | null>;
 
-/** One query per note: what a single decision (a document being opened) needs. */
-export function notePlacesFrom(access: AccessService): NotePlaces {
-  return (docId) => access.prisma.note.findUnique({ where: { docId }, select: { vaultId: true, path: true } });
-}
-
 /** Chunks of ids per query when many notes are decided at once (a bound on the statement's parameters). */
-const IDS_PER_QUERY = 500;
+const IDS_PER_QUERY = KEYS_PER_STATEMENT;
 
 /**
  * The places of many notes, read in a few queries: re-deciding every open document one query each made a
@@ -61,7 +57,7 @@ export async function decideDocument(
   caller: Caller,
   documentName: string,
   now: Date,
-  notePlaces: NotePlaces = notePlacesFrom(access),
+  notePlaces: NotePlaces = access.notePlaces,
 ): Promise<DocumentRights> {
   const address = parseDocumentName(documentName);
   if (!address.ok) return NONE;

@@ -1,4 +1,5 @@
 import { isVaultRole, type VaultRole } from '@baalda/core';
+import { batchedRead } from '../db/batchedRead';
 import type { PrismaClient } from '../generated/prisma/client';
 import { bumpAccessEpoch } from './accessEpoch';
 
@@ -22,6 +23,15 @@ export type MemberChangeRefusal = 'LAST_OWNER' | 'USER_NOT_FOUND';
 
 /** Vaults and who holds which role in them (ACL1). */
 export function createMemberStore(prisma: PrismaClient) {
+  // Every document a socket opens asks for its caller's role: the asks of one moment share a statement.
+  const roleRow = batchedRead(async (keys) => {
+    const pairs = keys.map(splitMemberKey);
+    const rows = await prisma.vaultMember.findMany({
+      where: { OR: pairs },
+      select: { vaultId: true, userId: true, role: true },
+    });
+    return new Map(rows.map((row) => [memberKey(row.vaultId, row.userId), row.role]));
+  });
   return {
     async vaultsOf(userId: string): Promise<VaultEntry[]> {
       const rows = await prisma.vaultMember.findMany({ where: { userId }, include: { vault: true } });
@@ -31,8 +41,8 @@ export function createMemberStore(prisma: PrismaClient) {
     },
 
     async roleOf(vaultId: string, userId: string): Promise<VaultRole | null> {
-      const row = await prisma.vaultMember.findUnique({ where: { vaultId_userId: { vaultId, userId } } });
-      return row ? asRole(row.role) : null;
+      const role = await roleRow(memberKey(vaultId, userId));
+      return role === null ? null : asRole(role);
     },
 
     async vaultExists(vaultId: string): Promise<boolean> {
@@ -107,4 +117,14 @@ function ownerCount(tx: Tx, vaultId: string): Promise<number> {
 function asRole(value: string): VaultRole {
   if (!isVaultRole(value)) throw new Error(`vault_member holds an unknown role "${value}"`);
   return value;
+}
+
+// JSON keeps the pair apart whatever characters an id holds.
+function memberKey(vaultId: string, userId: string): string {
+  return JSON.stringify([vaultId, userId]);
+}
+
+function splitMemberKey(key: string): { vaultId: string; userId: string } {
+  const [vaultId, userId] = JSON.parse(key) as [string, string];
+  return { vaultId, userId };
 }

@@ -1,4 +1,5 @@
 import { type FolderRestriction, pathKey } from '@baalda/core';
+import { batchedRead } from '../db/batchedRead';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import { bumpAccessEpoch } from './accessEpoch';
 
@@ -7,12 +8,22 @@ export interface StoredRestriction extends FolderRestriction {
   readonly folderPath: string;
 }
 
-type Db = PrismaClient | Prisma.TransactionClient;
+/**
+ * Reads a vault's private folders (ACL2), done per request and per opened document; the reads of one
+ * moment share a statement.
+ */
+export function createRestrictionReader(prisma: PrismaClient): (vaultId: string) => Promise<StoredRestriction[]> {
+  const rowsOf = batchedRead(async (vaultIds) => {
+    const rows = await prisma.folderRestriction.findMany({ where: { vaultId: { in: [...vaultIds] } } });
+    const byVault = new Map<string, StoredRestriction[]>();
+    for (const row of rows) byVault.set(row.vaultId, [...(byVault.get(row.vaultId) ?? []), storedRestriction(row)]);
+    return byVault;
+  });
+  return async (vaultId) => (await rowsOf(vaultId)) ?? [];
+}
 
-/** Reads a vault's private folders (ACL2). One small indexed read, done per request. */
-export async function readRestrictions(db: Db, vaultId: string): Promise<StoredRestriction[]> {
-  const rows = await db.folderRestriction.findMany({ where: { vaultId } });
-  return rows.map((row) => ({ folderKey: row.folderKey, folderPath: row.folderPath, members: new Set(row.members) }));
+function storedRestriction(row: { folderKey: string; folderPath: string; members: string[] }): StoredRestriction {
+  return { folderKey: row.folderKey, folderPath: row.folderPath, members: new Set(row.members) };
 }
 
 /** Makes a folder private to `members`, or changes who they are. */

@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { batchedRead } from '../db/batchedRead';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { NoteStore } from './noteStore';
 
@@ -13,19 +14,23 @@ export const DEFAULT_VAULT_ID = 'default';
  */
 export function createPrismaNoteStore(prisma: PrismaClient, options: { mergeOnWrite?: boolean } = {}): NoteStore {
   const writeState = options.mergeOnWrite ? mergeState : replaceState;
+  // A device opening many notes at once loads them (and asks whether they are retired) in a few statements.
+  const loadStored = batchedRead(async (docIds) => {
+    const rows = await prisma.noteDocument.findMany({ where: { docId: { in: [...docIds] } } });
+    return new Map(rows.map((row) => [row.docId, new Uint8Array(row.state)]));
+  });
+  const retiredRow = batchedRead(async (docIds) => {
+    const rows = await prisma.retiredDoc.findMany({ where: { docId: { in: [...docIds] } }, select: { docId: true } });
+    return new Map(rows.map((row) => [row.docId, true]));
+  });
   return {
-    async loadState(docId) {
-      const row = await prisma.noteDocument.findUnique({ where: { docId }, select: { state: true } });
-      return row ? new Uint8Array(row.state) : null;
-    },
+    loadState: loadStored,
 
     // DOC2: one statement checks and writes, so a store racing a purge can't bring the document back
     // (a client still connected, or the server's own debounced store, may write after the purge).
     storeState: (docId, state, now) => writeState(prisma, docId, state, now),
 
-    async isRetired(docId) {
-      return (await prisma.retiredDoc.count({ where: { docId } })) > 0;
-    },
+    isRetired: async (docId) => (await retiredRow(docId)) !== null,
   };
 }
 

@@ -61,6 +61,9 @@ export interface IndexPlacementListener {
   remove(docId: string): void;
 }
 
+// A full batch (LIM7) on a busy embedded database takes well under this; Prisma's default of 5 s does not.
+const BATCH_TIMEOUT_MS = 60_000;
+
 const IGNORE_PLACEMENTS: IndexPlacementListener = { setPlace: () => {}, remove: () => {} };
 
 /** Creates the service; `onTreeChanged` hears every new version (the relay broadcasts it). */
@@ -73,32 +76,44 @@ export function createVaultService(
   // processes, lockVault inside each transaction (SCALE5).
   const mutex = createKeyedMutex();
 
-  async function applyOne(
+  /**
+   * A batch is one transaction under the vault's lock: one commit for up to LIM7's 100 ops instead of one each.
+   * An op that throws rolls the whole batch back and the request fails; the client resends it, and ops are
+   * idempotent by opId (OP3). The tree version still grows by one for each op that changed something.
+   */
+  async function applyBatch(
     vaultId: string,
-    op: VaultOp,
+    ops: readonly VaultOp[],
     now: Date,
     guard: VaultGuard | undefined,
-  ): Promise<{ outcome: OpOutcome; changed: boolean }> {
+  ): Promise<{ results: OpOutcome[]; changes: VaultChange[] }> {
     const applied = await prisma.$transaction(
-      async (tx): Promise<{ outcome: OpOutcome; change: VaultChange | null }> => {
+      async (tx) => {
         await lockVault(tx, vaultId);
-        const seen = await tx.vaultOp.findUnique({ where: { opId: op.opId } });
-        if (seen) return { outcome: storedOutcomeOf(seen), change: null };
-        const change = await planAs(tx, vaultId, op, now, guard);
-        await applyVaultChange(tx, vaultId, change, now);
-        if (op.kind === 'moveFolder' && change.outcome.ok)
-          await moveRestrictions(tx, vaultId, pathKey(op.path), op.newPath);
-        await tx.vaultOp.create({
-          data: { opId: op.opId, vaultId, outcome: change.outcome as object, appliedAt: now },
-        });
-        if (changesSomething(change))
-          await tx.vault.update({ where: { id: vaultId }, data: { treeVersion: { increment: 1 } } });
-        return { outcome: change.outcome, change };
+        const known = await readStoredOutcomes(tx, ops);
+        const results: OpOutcome[] = [];
+        const changes: VaultChange[] = [];
+        for (const op of ops) {
+          const stored = known.get(op.opId);
+          if (stored) {
+            results.push(stored);
+            continue;
+          }
+          const change = await applyOne({ tx, vaultId, now, guard }, op);
+          known.set(op.opId, change.outcome);
+          results.push(change.outcome);
+          changes.push(change);
+        }
+        const changing = changes.filter(changesSomething).length;
+        if (changing > 0)
+          await tx.vault.update({ where: { id: vaultId }, data: { treeVersion: { increment: changing } } });
+        return { results, changes };
       },
+      { timeout: BATCH_TIMEOUT_MS },
     );
     // After commit only, so the search copy never shows a change the database rolled back.
-    if (applied.change) mirrorPlacements(vaultId, applied.change, placements);
-    return { outcome: applied.outcome, changed: applied.change !== null && changesSomething(applied.change) };
+    for (const change of applied.changes) mirrorPlacements(vaultId, change, placements);
+    return applied;
   }
 
   async function readVersion(vaultId: string): Promise<number> {
@@ -113,15 +128,9 @@ export function createVaultService(
       const replayed = await readReplayedOutcomes(prisma, ops);
       if (replayed) return { version: await readVersion(vaultId), results: replayed };
       return mutex.run(vaultId, async () => {
-        const results: OpOutcome[] = [];
-        let changed = false;
-        for (const op of ops) {
-          const applied = await applyOne(vaultId, op, now, guard);
-          results.push(applied.outcome);
-          changed ||= applied.changed;
-        }
+        const { results, changes } = await applyBatch(vaultId, ops, now, guard);
         const version = await readVersion(vaultId);
-        if (changed) onTreeChanged(vaultId, version);
+        if (changes.some(changesSomething)) onTreeChanged(vaultId, version);
         return { version, results };
       });
     },
@@ -173,6 +182,33 @@ export function createVaultService(
   };
 }
 
+/** Where and as whom a batch's ops are applied: its transaction, vault, time and caller (none = the relay). */
+interface OpCall {
+  readonly tx: Prisma.TransactionClient;
+  readonly vaultId: string;
+  readonly now: Date;
+  readonly guard: VaultGuard | undefined;
+}
+
+/** Plans one op as the caller may and writes what was decided, inside the batch's transaction. */
+async function applyOne(call: OpCall, op: VaultOp): Promise<VaultChange> {
+  const { tx, vaultId, now } = call;
+  const change = await planAs(call, op);
+  await applyVaultChange(tx, vaultId, change, now);
+  if (op.kind === 'moveFolder' && change.outcome.ok) await moveRestrictions(tx, vaultId, pathKey(op.path), op.newPath);
+  await tx.vaultOp.create({ data: { opId: op.opId, vaultId, outcome: change.outcome as object, appliedAt: now } });
+  return change;
+}
+
+/** The stored outcomes of the batch's ops applied before (OP3), by opId. */
+async function readStoredOutcomes(
+  tx: Prisma.TransactionClient,
+  ops: readonly VaultOp[],
+): Promise<Map<string, OpOutcome>> {
+  const rows = await tx.vaultOp.findMany({ where: { opId: { in: ops.map((op) => op.opId) } } });
+  return new Map(rows.map((row) => [row.opId, storedOutcomeOf(row)]));
+}
+
 /**
  * SCALE5: one writer per vault across every relay on the database, until the transaction ends. Planning
  * reads the tree and writes what it decided; two relays planning a create at one path at once would both
@@ -216,13 +252,7 @@ function mirrorPlacements(vaultId: string, change: VaultChange, placements: Inde
  * could say PATH_TAKEN about a hidden note); planning sees the vault as the caller does; the planned
  * change must touch only writable paths (a hidden folder inside a moved one, say).
  */
-async function planAs(
-  tx: Prisma.TransactionClient,
-  vaultId: string,
-  op: VaultOp,
-  now: Date,
-  guard: VaultGuard | undefined,
-): Promise<VaultChange> {
+async function planAs({ tx, vaultId, now, guard }: OpCall, op: VaultOp): Promise<VaultChange> {
   const view = createPrismaVaultView(tx, vaultId);
   if (!guard) return planVaultOp(op, view, now.getTime());
   if (!guard.mayWriteVault) return forbidden(op, "Viewers and read-only tokens can't change this vault.");

@@ -30,6 +30,11 @@ const CHARS = [
   ' * ',
   'C:\\x',
   '~~',
+  '==',
+  '|',
+  '\\|',
+  '[ ] ',
+  '[x] ',
   '![i](p.png)',
   '![',
   'https://example.com/a',
@@ -44,6 +49,7 @@ const arbitraryMarks = fc
     bold: fc.boolean(),
     italic: fc.boolean(),
     strike: fc.boolean(),
+    highlight: fc.boolean(),
     underline: fc.boolean(),
     code: fc.boolean(),
     link: fc.option(fc.constantFrom('https://example.com/a', 'https://x.org/a b', 'mailto:a@b.c', '/rel(1)'), {
@@ -101,6 +107,9 @@ export function arbitraryBlocks(depth = 2): fc.Arbitrary<EditorElement[]> {
           { weight: 4, arbitrary: textBlock },
           { weight: 1, arbitrary: listOf('bulletList', depth) },
           { weight: 1, arbitrary: listOf('orderedList', depth) },
+          { weight: 1, arbitrary: taskListOf(depth) },
+          { weight: 1, arbitrary: arbitraryTable },
+          { weight: 1, arbitrary: calloutOf(depth) },
           {
             weight: 1,
             arbitrary: arbitraryBlocks(depth - 1)
@@ -118,4 +127,56 @@ function listOf(type: 'bulletList' | 'orderedList', depth: number): fc.Arbitrary
   return fc
     .tuple(fc.array(item, { minLength: 1, maxLength: 3 }), fc.constantFrom(0, 1, 3, 10))
     .map(([children, start]) => ({ type, attrs: type === 'orderedList' ? { start } : {}, children }));
+}
+
+function taskListOf(depth: number): fc.Arbitrary<EditorElement> {
+  const item = fc.tuple(paragraph, arbitraryBlocks(depth - 1), fc.boolean()).map(
+    ([first, rest, checked]): EditorElement => ({
+      type: 'taskItem',
+      attrs: { checked },
+      children: [first, ...rest.slice(0, 2)],
+    }),
+  );
+  return fc
+    .array(item, { minLength: 1, maxLength: 3 })
+    .map((children): EditorElement => ({ type: 'taskList', attrs: {}, children }));
+}
+
+// MD9: a GFM table: one header row, up to two body rows, each cell one paragraph, one alignment per column.
+const arbitraryTable: fc.Arbitrary<EditorElement> = fc
+  .tuple(
+    fc.array(fc.constantFrom(null, 'left', 'center', 'right'), { minLength: 1, maxLength: 3 }),
+    fc.integer({ min: 0, max: 2 }),
+    fc.array(paragraph, { minLength: 9, maxLength: 9 }),
+  )
+  .map(([alignments, bodyRows, paragraphs]): EditorElement => {
+    const rowOf = (row: number, type: string): EditorElement => ({
+      type: 'tableRow',
+      attrs: {},
+      children: alignments.map((align, column) => ({
+        type,
+        attrs: align ? { align } : {},
+        children: [paragraphs[row * 3 + column] as EditorElement],
+      })),
+    });
+    const body = Array.from({ length: bodyRows }, (_, row) => rowOf(row + 1, 'tableCell'));
+    return { type: 'table', attrs: {}, children: [rowOf(0, 'tableHeader'), ...body] };
+  });
+
+// MD10: an Obsidian callout: a type, maybe a fold sign and a title (Markdown, kept as typed), and a body.
+function calloutOf(depth: number): fc.Arbitrary<EditorElement> {
+  return fc
+    .tuple(
+      fc.constantFrom('note', 'tip', 'WARNING', 'x-y'),
+      fc.constantFrom(null, '+', '-'),
+      fc.constantFrom(null, 'Title', 'a *b* [[Link]]', 'x | y', 'ends\\'),
+      arbitraryBlocks(depth - 1),
+    )
+    .map(
+      ([kind, fold, title, body]): EditorElement => ({
+        type: 'callout',
+        attrs: { kind, ...(fold ? { fold } : {}), ...(title ? { title } : {}) },
+        children: body.length > 0 ? body : [{ type: 'paragraph', attrs: {}, children: [] }],
+      }),
+    );
 }

@@ -20,6 +20,8 @@ const ENTITY_LIKE = /^&#?[A-Za-z0-9]+;/;
 const ASCII_PUNCTUATION = /^[!-/:-@[-`{-~]$/;
 // A line of nothing but these (and spaces) is a thematic break or a setext underline.
 const RULE_LINE = /^[-*_=+ \t]+$/;
+// A line GFM could take for a table's delimiter row (`| --- | :-: |`, `-|-`).
+const TABLE_DELIMITER_LINE = /^[-|: \t]*-[-|: \t]*$/;
 
 /**
  * The text pieces of one run of equally marked characters. Whitespace at a line's edges and newlines
@@ -60,8 +62,11 @@ export function escapeTextPieces(pieces: readonly Piece[], inHeading: boolean): 
     const context = {
       previous: pieces[index - 1]?.raw.at(-1) ?? '',
       next: pieces[index + 1]?.raw[0] ?? '',
+      previousIsDelimiter: pieces[index - 1]?.kind === 'delimiter',
+      nextIsDelimiter: pieces[index + 1]?.kind === 'delimiter',
       lineStart: index === 0,
       ruleLine: RULE_LINE.test(line),
+      tableDelimiterLine: TABLE_DELIMITER_LINE.test(line) && line.includes('|'),
       closingHash: inHeading && index >= hashesFrom,
     };
     return index === numberEnd ? isSpaceOrEnd(context.next) : needsEscape(piece, context);
@@ -73,14 +78,20 @@ export function escapeTextPieces(pieces: readonly Piece[], inHeading: boolean): 
 
 interface EscapeContext {
   readonly previous: string;
+  /** The piece before is a mark's delimiter (`==` joins a `=` of text to its run). */
+  readonly previousIsDelimiter: boolean;
+  readonly nextIsDelimiter: boolean;
   readonly next: string;
   readonly lineStart: boolean;
   readonly ruleLine: boolean;
+  /** A line of only `|`, `:`, `-` and spaces: after a line with a `|` it would make the two a table (MD9). */
+  readonly tableDelimiterLine: boolean;
   /** In a heading, one of the `#`s that end it: markdown-it would take them for a closing sequence. */
   readonly closingHash: boolean;
 }
 
-function needsEscape(piece: TextPiece, { previous, next, lineStart, ruleLine, closingHash }: EscapeContext): boolean {
+function needsEscape(piece: TextPiece, context: EscapeContext): boolean {
+  const { previous, next, lineStart, ruleLine, closingHash } = context;
   switch (piece.char) {
     case '`':
       return true;
@@ -105,15 +116,25 @@ function needsEscape(piece: TextPiece, { previous, next, lineStart, ruleLine, cl
       return lineStart;
     case '~':
       return previous === '~' || next === '~';
+    case '|':
+      return context.tableDelimiterLine;
+    case '=':
+      return joinsHighlightRun(context) || (lineStart && (isSpaceOrEnd(next) || ruleLine));
     case '#':
       return closingHash || (lineStart && (isSpaceOrEnd(next) || next === '#'));
     case '-':
     case '+':
-    case '=':
       return lineStart && (isSpaceOrEnd(next) || ruleLine);
     default:
       return false;
   }
+}
+
+// `==` opens or closes a highlight only where it touches a non-space; a `=` beside a highlight's own `==`
+// would lengthen that run and change what it does.
+function joinsHighlightRun({ previous, next, previousIsDelimiter, nextIsDelimiter }: EscapeContext): boolean {
+  if (previous === '=' && (previousIsDelimiter || !isSpace(next))) return true;
+  return next === '=' && (nextIsDelimiter || !isSpace(previous));
 }
 
 // Where the run of `#` text that ends the line starts (the line's length when it doesn't end in `#`).

@@ -1,14 +1,25 @@
 import type { Token } from 'markdown-it';
 import { type EditorMarks, type EditorNode, type EditorText, isEditorText, LINK_DEFAULTS } from './markdownModel';
 
-const MARK_OF_TOKEN: Readonly<Record<string, string>> = { em: 'italic', strong: 'bold', s: 'strike' };
+const MARK_OF_TOKEN: Readonly<Record<string, string>> = {
+  em: 'italic',
+  strong: 'bold',
+  s: 'strike',
+  mark: 'highlight',
+};
 // The renderer writes these tags where CommonMark's delimiters would be ambiguous (MD2).
-const HTML_MARKS: Readonly<Record<string, string>> = { u: 'underline', em: 'italic', strong: 'bold', s: 'strike' };
+const HTML_MARKS: Readonly<Record<string, string>> = {
+  u: 'underline',
+  em: 'italic',
+  strong: 'bold',
+  s: 'strike',
+  mark: 'highlight',
+};
 const BREAK_TAG = /^<br\s*\/?>$/i;
 
 /**
  * MD1: markdown-it's inline tokens as the editor's inline nodes: runs of text with marks, and hard breaks.
- * A soft line break becomes a space (MD2). `<u>`, `<em>`, `<strong>` and `<s>` are marks and `<br>` a hard
+ * A soft line break becomes a space (MD2). `<u>`, `<em>`, `<strong>`, `<s>` and `<mark>` are marks and `<br>` a hard
  * break; other inline HTML and images stay as their text (MD3).
  */
 export function parseInlineTokens(tokens: readonly Token[]): EditorNode[] {
@@ -78,7 +89,7 @@ function applyHtml(
   keepAsText: (text: string) => void,
 ): void {
   const tag = html.trim().toLowerCase();
-  const mark = /^<(\/?)(u|em|strong|s)>$/.exec(tag);
+  const mark = /^<(\/?)(u|em|strong|s|mark)>$/.exec(tag);
   const name = mark ? HTML_MARKS[mark[2] as string] : undefined;
   if (mark && name) {
     if (mark[1]) marks.delete(name);

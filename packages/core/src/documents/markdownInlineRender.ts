@@ -4,12 +4,13 @@ import { markdownParser } from './markdownParse';
 import { markVerbatim } from './markdownVerbatim';
 
 // Marks open outermost first, so a link wraps its bold text and code always sits innermost.
-const MARK_ORDER = ['link', 'underline', 'strike', 'bold', 'italic', 'code'] as const;
+const MARK_ORDER = ['link', 'underline', 'highlight', 'strike', 'bold', 'italic', 'code'] as const;
 type MarkName = (typeof MARK_ORDER)[number];
-const DELIMITERS: Partial<Record<MarkName, string>> = { strike: '~~', bold: '**', italic: '*' };
+const DELIMITERS: Partial<Record<MarkName, string>> = { highlight: '==', strike: '~~', bold: '**', italic: '*' };
 const OPENERS: Record<MarkName, string> = {
   link: '[',
   underline: '<u>',
+  highlight: '==',
   strike: '~~',
   bold: '**',
   italic: '*',
@@ -18,6 +19,7 @@ const OPENERS: Record<MarkName, string> = {
 const CLOSERS: Record<MarkName, string> = {
   link: '',
   underline: '</u>',
+  highlight: '==',
   strike: '~~',
   bold: '**',
   italic: '*',
@@ -259,7 +261,7 @@ function fixFlanking(pieces: Piece[]): boolean {
   return changed;
 }
 
-const HTML_TAGS: Partial<Record<MarkName, string>> = { italic: 'em', bold: 'strong', strike: 's' };
+const HTML_TAGS: Partial<Record<MarkName, string>> = { italic: 'em', bold: 'strong', strike: 's', highlight: 'mark' };
 
 function writeAsHtml(piece: Extract<Piece, { kind: 'delimiter' }>): void {
   for (const end of [piece, piece.partner]) {

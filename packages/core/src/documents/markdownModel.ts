@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 
 /**
  * One formatting mark on a run of text, keyed by Tiptap's mark name (`bold`, `italic`, `strike`, `code`,
- * `underline`, `link`); the value is the mark's attributes. This is exactly how Tiptap's Yjs binding stores
+ * `underline`, `highlight`, `link`); the value is the mark's attributes. This is exactly how Tiptap's Yjs binding stores
  * marks as Y.XmlText formatting attributes.
  */
 export type EditorMarks = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
@@ -39,7 +39,14 @@ const VISIBLE_ATTRS: Readonly<Record<string, readonly string[]>> = {
   paragraph: [],
   bulletList: [],
   listItem: [],
+  taskList: [],
+  taskItem: ['checked'],
+  table: [],
+  tableRow: [],
+  tableHeader: ['align'],
+  tableCell: ['align'],
   blockquote: [],
+  callout: ['kind', 'fold', 'title'],
   horizontalRule: [],
   hardBreak: [],
 };

@@ -1,8 +1,13 @@
+/// <reference path="./markdownItMark.d.ts" />
 import type { Token } from 'markdown-it';
 import MarkdownIt from 'markdown-it';
+import markdownItMark from 'markdown-it-mark';
+import { markCallouts } from './markdownCallouts';
 import { frontMatterBlockOf, splitFrontMatter } from './markdownFrontMatter';
 import { parseInlineTokens } from './markdownInlineParse';
 import type { EditorElement, EditorNode } from './markdownModel';
+import { tableOf } from './markdownTableParse';
+import { markTaskLists } from './markdownTaskLists';
 
 /** MD3: lists and quotes nested deeper than this are flattened into their parent. */
 export const MAX_MARKDOWN_NESTING = 20;
@@ -12,12 +17,12 @@ export const MAX_MARKDOWN_NESTING = 20;
 const TOKEN_NESTING_LIMIT = 100;
 
 /**
- * The one parser every Markdown conversion uses: CommonMark plus `~~strike~~`; HTML is recognized only to
- * read `<u>` and `<br>` and is otherwise kept as text; tables are off (the editor has none), so a table
- * stays the text it was typed as.
+ * The one parser every Markdown conversion uses: CommonMark plus GFM tables, `~~strike~~` and `==highlight==`
+ * (markdown-it-mark); HTML is recognized only to read `<u>`, `<mark>` and `<br>` and is otherwise kept as
+ * text. Task list items (`- [ ] `, `- [x] `) are read from the tokens (markdownTaskLists.ts).
  */
-export const markdownParser = new MarkdownIt('default', { html: true, maxNesting: TOKEN_NESTING_LIMIT }).disable(
-  'table',
+export const markdownParser = new MarkdownIt('default', { html: true, maxNesting: TOKEN_NESTING_LIMIT }).use(
+  markdownItMark,
 );
 
 const CONTAINERS: Readonly<Record<string, string>> = {
@@ -27,9 +32,17 @@ const CONTAINERS: Readonly<Record<string, string>> = {
   blockquote_open: 'blockquote',
 };
 
+// MD8: a bullet list whose every item starts with a task box (markTaskLists set `meta.task`).
+const TASK_CONTAINERS: Readonly<Record<string, string>> = {
+  bullet_list_open: 'taskList',
+  list_item_open: 'taskItem',
+};
+
 const CONTAINER_CLOSES: ReadonlySet<string> = new Set(
   Object.keys(CONTAINERS).map((open) => open.replace(/_open$/, '_close')),
 );
+
+const ITEMS: ReadonlySet<string> = new Set(['listItem', 'taskItem']);
 
 const ONLY_BREAKS = /^\s*(<br\s*\/?>\s*)+$/i;
 const TEXT_BLOCK_OPENS: ReadonlySet<string> = new Set(['paragraph_open', 'heading_open']);
@@ -44,7 +57,7 @@ interface OpenContainer {
 
 /**
  * MD1: parses Markdown into the editor's nodes (the top-level blocks of its Y.XmlFragment). Constructs the
- * editor has no node for (HTML blocks, tables, images, task boxes) become text; nothing typed is dropped.
+ * editor has no node for (HTML blocks, images) become text; nothing typed is dropped.
  * Front matter becomes a first code block (MD6).
  * @example documentContentOfMarkdown('# Hi') // [{ type: 'heading', attrs: { level: 1 }, children: [{ type: 'text', text: 'Hi', marks: {} }] }]
  */
@@ -55,21 +68,30 @@ export function documentContentOfMarkdown(markdown: string): EditorElement[] {
 }
 
 function blocksOfMarkdown(markdown: string): EditorElement[] {
-  const tokens = markdownParser.parse(markdown, {});
+  const tokens = markCallouts(markTaskLists(markdownParser.parse(markdown, {})));
   const root: OpenContainer = { type: 'doc', attrs: {}, children: [], flattened: false };
   const stack: OpenContainer[] = [root];
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as Token;
     const top = stack[stack.length - 1] as OpenContainer;
-    const containerType = CONTAINERS[token.type];
+    const containerType = token.meta?.callout
+      ? 'callout'
+      : token.meta?.task
+        ? TASK_CONTAINERS[token.type]
+        : CONTAINERS[token.type];
     if (containerType) {
       stack.push(openContainer(containerType, token, stack));
     } else if (CONTAINER_CLOSES.has(token.type)) {
       closeContainer(stack);
+    } else if (token.type === 'table_open') {
+      const { table, end } = tableOf(tokens, index);
+      top.children.push(table);
+      index = end;
     } else if (token.type === 'paragraph_open' || token.type === 'heading_open') {
       const inline = tokens[index + 1];
       index += 2;
-      top.children.push(textBlockOf(token, inline));
+      // A callout's head line was its paragraph's only line (MD10).
+      if (!token.meta?.dropped) top.children.push(textBlockOf(token, inline));
     } else {
       const leaf = leafOf(token);
       if (leaf) top.children.push(leaf);
@@ -81,11 +103,14 @@ function blocksOfMarkdown(markdown: string): EditorElement[] {
 }
 
 function openContainer(type: string, token: Token, stack: readonly OpenContainer[]): OpenContainer {
-  const depth = stack.filter((open) => !open.flattened && open.type !== 'listItem' && open.type !== 'doc').length;
+  const depth = stack.filter((open) => !open.flattened && !ITEMS.has(open.type) && open.type !== 'doc').length;
   const parent = stack[stack.length - 1] as OpenContainer;
-  const flattened = (type === 'listItem' && parent.flattened) || (type !== 'listItem' && depth >= MAX_MARKDOWN_NESTING);
+  const isItem = ITEMS.has(type);
+  const flattened = (isItem && parent.flattened) || (!isItem && depth >= MAX_MARKDOWN_NESTING);
   const attrs: Record<string, unknown> = {};
   if (type === 'orderedList') attrs.start = Number(token.attrGet('start') ?? 1);
+  if (type === 'taskItem') attrs.checked = token.meta?.checked === true;
+  if (type === 'callout') Object.assign(attrs, token.meta?.callout);
   return { type, attrs, children: [], flattened };
 }
 
@@ -100,7 +125,8 @@ function closeContainer(stack: OpenContainer[]): void {
   const children = open.children;
   // The schema wants a list item to start with a paragraph and a quote to hold a block.
   const first = children[0];
-  if ((open.type === 'listItem' && first?.type !== 'paragraph') || (open.type === 'blockquote' && !first)) {
+  const needsBlock = open.type === 'blockquote' || open.type === 'callout';
+  if ((ITEMS.has(open.type) && first?.type !== 'paragraph') || (needsBlock && !first)) {
     children.unshift(paragraphOf([]));
   }
   parent.children.push({ type: open.type, attrs: open.attrs, children });

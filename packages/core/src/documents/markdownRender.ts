@@ -1,7 +1,9 @@
 import type * as Y from 'yjs';
+import { calloutHeadOf } from './markdownCallouts';
 import { frontMatterMarkdown, isFrontMatterBlock } from './markdownFrontMatter';
 import { renderInline } from './markdownInlineRender';
 import { type EditorElement, type EditorNode, editorChildrenOf, isEditorText, isEmptyParagraph } from './markdownModel';
+import { renderTable } from './markdownTableRender';
 import { EDITOR_FRAGMENT } from './plainText';
 
 // markdown-it reads at most 9 digits as a list number.
@@ -47,7 +49,7 @@ function renderBlocks(blocks: readonly EditorNode[], inItem = false): string {
   for (const block of blocks) {
     if (isEditorText(block)) continue;
     // Two lists in a row would read back as one; switching the marker starts a new list (MD2).
-    alternate = previous?.type === block.type && isList(block) ? !alternate : false;
+    alternate = previous && isList(block) && listFamilyOf(previous) === listFamilyOf(block) ? !alternate : false;
     // A paragraph of only breaks reads as an HTML block, which runs to the next blank line.
     const tight = inItem && previous?.type === 'paragraph' && !rendered.startsWith('<') && canInterrupt(block);
     if (previous) markdown += tight ? '\n' : '\n\n';
@@ -61,11 +63,17 @@ function renderBlocks(blocks: readonly EditorNode[], inItem = false): string {
 // A list that may interrupt a paragraph (CommonMark) follows its item's text on the next line, keeping
 // the list tight.
 function canInterrupt(block: EditorElement): boolean {
-  return block.type === 'bulletList' || (block.type === 'orderedList' && Number(block.attrs.start ?? 1) === 1);
+  return listFamilyOf(block) === 'bullet' || (block.type === 'orderedList' && Number(block.attrs.start ?? 1) === 1);
 }
 
 function isList(node: EditorElement): boolean {
-  return node.type === 'bulletList' || node.type === 'orderedList';
+  return listFamilyOf(node) !== null;
+}
+
+// Bullet and task lists share their markers, so one right after the other would read back as one list.
+function listFamilyOf(node: EditorNode): 'bullet' | 'ordered' | null {
+  if (node.type === 'bulletList' || node.type === 'taskList') return 'bullet';
+  return node.type === 'orderedList' ? 'ordered' : null;
 }
 
 function renderBlock(block: EditorElement, alternate: boolean): string {
@@ -77,11 +85,20 @@ function renderBlock(block: EditorElement, alternate: boolean): string {
     case 'codeBlock':
       return renderCodeBlock(block);
     case 'blockquote':
-      return prefixLines(renderBlocks(block.children), '> ', '>');
+      return prefixLines(escapeCalloutHead(renderBlocks(block.children)), '> ', '>');
+    case 'callout':
+      return prefixLines(renderCallout(block), '> ', '>');
     case 'horizontalRule':
       return '---';
+    case 'table':
+      return renderTable(block);
     case 'bulletList':
-      return renderItems(block, () => (alternate ? '* ' : '- '));
+      return renderItems(block, () => (alternate ? '* ' : '- '), { content: escapeTaskBox });
+    case 'taskList':
+      // MD8: the box follows the bullet; the item's content lines up under the bullet's content, as GFM reads it.
+      return renderItems(block, (_index, item) => `${alternate ? '*' : '-'} [${item.attrs.checked ? 'x' : ' '}] `, {
+        indent: 2,
+      });
     case 'orderedList': {
       const start = clamp(Math.trunc(Number(block.attrs.start ?? 1)) || 0, 0, MAX_LIST_START);
       return renderItems(block, (index) => `${Math.min(start + index, MAX_LIST_START)}${alternate ? ')' : '.'} `);
@@ -96,14 +113,50 @@ function isInline(node: EditorNode): boolean {
   return isEditorText(node) || node.type === 'hardBreak';
 }
 
-function renderItems(list: EditorElement, markerOf: (index: number) => string): string {
+interface ItemLayout {
+  /** Spaces before an item's later lines (default: the marker's width). */
+  readonly indent?: number;
+  /** Rewrites an item's rendered content before it is prefixed. */
+  readonly content?: (markdown: string) => string;
+}
+
+function renderItems(
+  list: EditorElement,
+  markerOf: (index: number, item: EditorElement) => string,
+  { indent, content = (markdown) => markdown }: ItemLayout = {},
+): string {
   const items = list.children.filter((item): item is EditorElement => !isEditorText(item));
   return items
     .map((item, index) => {
-      const marker = markerOf(index);
-      return prefixLines(renderBlocks(item.children, true) || '&nbsp;', marker, '', ' '.repeat(marker.length));
+      const marker = markerOf(index, item);
+      const body = content(renderBlocks(item.children, true) || '&nbsp;');
+      return prefixLines(body, marker, '', ' '.repeat(indent ?? marker.length));
     })
     .join('\n');
+}
+
+// MD10: a callout's head line, then its body: on the next line when the body starts with text (as Obsidian
+// writes it), after a blank line otherwise. A body of one empty paragraph is no body.
+function renderCallout(callout: EditorElement): string {
+  const { kind, fold, title } = callout.attrs;
+  const titleText = typeof title === 'string' ? title.replace(/[\r\n]+/g, ' ').trim() : '';
+  const head = `[!${String(kind || 'note')}]${fold === '+' || fold === '-' ? fold : ''}${titleText ? ` ${titleText}` : ''}`;
+  const body = callout.children.filter((child): child is EditorElement => !isEditorText(child));
+  if (body.length === 0 || (body.length === 1 && isEmptyParagraph(body[0] as EditorElement))) return head;
+  const first = body[0] as EditorElement;
+  const tight = first.type === 'paragraph' && !isEmptyParagraph(first);
+  return `${head}${tight ? '\n' : '\n\n'}${renderBlocks(body)}`;
+}
+
+// MD10: a quote whose text starts like a callout head keeps it as text (`\[!note]`).
+function escapeCalloutHead(markdown: string): string {
+  return calloutHeadOf(markdown.split('\n')[0] ?? '') ? `\\${markdown}` : markdown;
+}
+
+// MD8: a plain item whose text starts like a task box keeps it as text (`\[ ] `), so the list never reads
+// back as a task list.
+function escapeTaskBox(markdown: string): string {
+  return /^\[[ xX]\] /.test(markdown) ? `\\${markdown}` : markdown;
 }
 
 function codeOf(block: EditorElement): string {

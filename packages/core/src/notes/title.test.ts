@@ -1,9 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../limits/limits';
-import { deriveTitle, UNTITLED } from './title';
+import { deriveTitle, headingRepeatsTitle, UNTITLED } from './title';
 
 describe('note titles', () => {
+  it('[TTL3] a first heading repeats the title when it says the same words, whatever the case and spacing', () => {
+    expect(headingRepeatsTitle(' refund   Policy ', 'Refund policy')).toBe(true);
+    expect(headingRepeatsTitle('Cafe\u0301', 'Café')).toBe(true);
+    expect(headingRepeatsTitle('Refund policy 2', 'Refund policy')).toBe(false);
+    expect(headingRepeatsTitle('  ', '  ')).toBe(false);
+  });
+
   it('[TTL2] a title from text is the first non-blank line with whitespace collapsed', () => {
     expect(deriveTitle('\n   \n  Refund   policy \nBody text')).toBe('Refund policy');
   });

@@ -23,3 +23,13 @@ function cutAtCodePoint(text: string, maxLength: number): string {
   if (codePoints.length <= maxLength) return text;
   return `${codePoints.slice(0, maxLength - 1).join('')}…`;
 }
+
+/**
+ * TTL3: whether a note's first heading says its title again (`# Refunds` in `Refunds.md`): letters compared
+ * without case, whitespace collapsed, Unicode normalized. The app then shows the heading as the title.
+ * @example headingRepeatsTitle(' refund   Policy', 'Refund policy') // true
+ */
+export function headingRepeatsTitle(headingText: string, title: string): boolean {
+  const normal = (text: string) => text.normalize('NFC').replace(/\s+/gu, ' ').trim().toLocaleLowerCase();
+  return normal(headingText) !== '' && normal(headingText) === normal(title);
+}

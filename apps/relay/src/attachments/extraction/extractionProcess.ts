@@ -5,7 +5,7 @@ import { isExtractionResult } from './childMessages';
 import type { ExtractionJob } from './extractFile';
 import { crashed, type ExtractionFailure, overMemory, timedOut } from './extractionFailure';
 import type { ExtractionLimits, ExtractionResult } from './extractionTypes';
-import { watchRss } from './rssWatchdog';
+import { readPeakRssBytes, watchRss } from './rssWatchdog';
 
 // Compiled with the relay (build.mjs): forking it costs no TypeScript loader, even when the relay itself runs
 // from source under the tests.
@@ -78,9 +78,16 @@ function superviseChild(child: ChildProcess, job: ExtractionJob, limits: Extract
       if (child.pid === undefined) resolve();
     });
   });
-  child.on('message', (message) => finish(isExtractionResult(message) ? message : crashed()));
+  child.on('message', (message) => finish(acceptAnswer(message, child.pid, limits)));
   child.send(job, (error) => error && finish(crashed()));
   return { result, exited, stop: finish };
+}
+
+/** An answer from a child whose memory peaked above the cap between two watchdog samples is not accepted. */
+function acceptAnswer(message: unknown, pid: number | undefined, limits: ExtractionLimits): ExtractionResult {
+  if (!isExtractionResult(message)) return crashed();
+  const peak = pid === undefined ? undefined : readPeakRssBytes(pid);
+  return peak !== undefined && peak > limits.maxRssBytes ? overMemory(limits.maxRssBytes) : message;
 }
 
 /** V8 running out of heap aborts the child with this on stderr: the file needed more memory than allowed. */

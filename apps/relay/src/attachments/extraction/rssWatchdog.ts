@@ -20,8 +20,21 @@ export function watchRss(pid: number, maxRssBytes: number, onExceeded: () => voi
 
 /** Undefined once the process is gone (or on a system without /proc). */
 export function readRssBytes(pid: number): number | undefined {
+  return readStatusBytes(pid, 'VmRSS');
+}
+
+/**
+ * The most resident memory the process has held since it started. A file read between two samples never shows
+ * in `VmRSS`, so an answer is checked against this peak before it is accepted.
+ */
+export function readPeakRssBytes(pid: number): number | undefined {
+  return readStatusBytes(pid, 'VmHWM');
+}
+
+function readStatusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
   try {
-    const kibibytes = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kibibytes = new RegExp(`^${field}:\\s+(\\d+)\\s+kB$`, 'm').exec(status)?.[1];
     return kibibytes === undefined ? undefined : Number(kibibytes) * 1024;
   } catch {
     return undefined;
