@@ -121,6 +121,15 @@ export { FRONT_MATTER_LANGUAGE, type FrontMatterSplit, splitFrontMatter } from '
 export type { EditorElement, EditorMarks, EditorNode, EditorText } from './documents/markdownModel';
 export { documentContentOfMarkdown, MAX_MARKDOWN_NESTING } from './documents/markdownParse';
 export { markdownOfBlocks, markdownOfDocument } from './documents/markdownRender';
+export { linkedDocIdsOf } from './documents/noteLinkPasses';
+export {
+  MAX_WIKILINK_LENGTH,
+  NOTE_LINK,
+  type NoteLinkAttrs,
+  wikilinkEndAt,
+  wikilinkMarkdownOf,
+  wikilinkPartsOf,
+} from './documents/noteLinkSyntax';
 export { EDITOR_FRAGMENT, extractPlainText } from './documents/plainText';
 export type { Embedder } from './embedder/embedder';
 export { EMBEDDERS, embedderByName } from './embedder/embedders';
@@ -164,6 +173,7 @@ export {
 } from './mcp/renderAnswers';
 export { pageText, type TextPage } from './mcp/textPage';
 export type { McpToolInputs } from './mcp/toolInput';
+export { createNoteLinkResolver, type LinkableEntry, type NoteLinkResolver } from './notes/noteLinkResolver';
 export { deriveTitle, headingRepeatsTitle, UNTITLED } from './notes/title';
 export {
   ancestorFoldersOf,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { type EditorElement, type EditorNode, LINK_DEFAULTS } from './markdownModel';
+import { NOTE_LINK } from './noteLinkSyntax';
 
 // Test support for the MD rules: random editor content that leans on Markdown's metacharacters.
 const CHARS = [
@@ -64,6 +65,19 @@ const arbitraryMarks = fc
     return marks;
   });
 
+/** LNK2: names, headings and aliases a note link may hold, awkward ones included. */
+export const LINK_TARGETS = ['Roadmap', 'Plans/Q3 plan', 'a_b *c*', 'Über', 'diagram.png', 'x\\'] as const;
+
+/** LNK1: a link whose note is unknown (`docId` null), as Markdown read without a resolver gives. */
+export const arbitraryNoteLink = (targets: readonly string[] = LINK_TARGETS): fc.Arbitrary<EditorElement> =>
+  fc
+    .record({
+      target: fc.constantFrom(...targets),
+      heading: fc.option(fc.constantFrom('Q3', 'Goals #2', 'a_b'), { nil: null }),
+      alias: fc.option(fc.constantFrom('the plan', ' spaced', 'a|b', '**not bold**', 'x\\'), { nil: null }),
+    })
+    .map((attrs) => ({ type: NOTE_LINK, attrs: { docId: null, ...attrs }, children: [] }));
+
 const arbitraryInline: fc.Arbitrary<EditorNode[]> = fc.array(
   fc.oneof(
     {
@@ -71,6 +85,7 @@ const arbitraryInline: fc.Arbitrary<EditorNode[]> = fc.array(
       arbitrary: fc.record({ type: fc.constant('text' as const), text: arbitraryText(), marks: arbitraryMarks }),
     },
     { weight: 1, arbitrary: fc.constant<EditorNode>({ type: 'hardBreak', attrs: {}, children: [] }) },
+    { weight: 1, arbitrary: arbitraryNoteLink() },
   ),
   { maxLength: 5 },
 );

@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import type { NoteLinkResolver } from '../notes/noteLinkResolver';
 import { diffLines } from '../versions/diffLines';
 import {
   type EditorNode,
@@ -26,11 +27,17 @@ type YChild = Y.XmlElement | Y.XmlText;
  * MD4: makes the note's content what `markdown` parses to, changing as little as possible in one
  * transaction: unchanged blocks are not touched, a changed block of the same kind is edited in place (down
  * to the characters that differ), so people editing elsewhere — even in the same paragraph — keep their
- * edits when the updates merge. Trailing empty paragraphs are left as they are.
+ * edits when the updates merge. Trailing empty paragraphs are left as they are. `[[links]]` point at the
+ * notes `links` resolves them to (LNK3).
  * @example applyMarkdownEdit(doc, markdownOfDocument(doc).replace('teh', 'the'), 'mcp')
  */
-export function applyMarkdownEdit(doc: Y.Doc, markdown: string, origin: unknown = MARKDOWN_EDIT_ORIGIN): void {
-  const target = withoutTrailingEmptyParagraphs(documentContentOfMarkdown(markdown));
+export function applyMarkdownEdit(
+  doc: Y.Doc,
+  markdown: string,
+  origin: unknown = MARKDOWN_EDIT_ORIGIN,
+  links?: NoteLinkResolver,
+): void {
+  const target = withoutTrailingEmptyParagraphs(documentContentOfMarkdown(markdown, links));
   const fragment = doc.getXmlFragment(EDITOR_FRAGMENT);
   doc.transact(() => {
     const children = fragment.toArray().filter((child): child is YChild => isYChild(child));
@@ -44,8 +51,13 @@ export function applyMarkdownEdit(doc: Y.Doc, markdown: string, origin: unknown 
  * MD5: adds the blocks `markdown` parses to after the note's last block (before its trailing empty
  * paragraphs), in one transaction. Nothing already in the note changes.
  */
-export function appendMarkdown(doc: Y.Doc, markdown: string, origin: unknown = MARKDOWN_EDIT_ORIGIN): void {
-  const blocks = withoutTrailingEmptyParagraphs(documentContentOfMarkdown(markdown));
+export function appendMarkdown(
+  doc: Y.Doc,
+  markdown: string,
+  origin: unknown = MARKDOWN_EDIT_ORIGIN,
+  links?: NoteLinkResolver,
+): void {
+  const blocks = withoutTrailingEmptyParagraphs(documentContentOfMarkdown(markdown, links));
   if (blocks.length === 0) return;
   const fragment = doc.getXmlFragment(EDITOR_FRAGMENT);
   doc.transact(() => {

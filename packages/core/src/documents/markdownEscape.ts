@@ -1,6 +1,9 @@
 // MD2's escaping: a character of text gets a backslash only where CommonMark (as markdown-it reads it)
-// would otherwise take it for syntax, so ordinary prose — `[[wikilinks]]`, `#tags`, snake_case, `a < b` —
-// is written as typed (MD7). Decisions look at the neighbors as they are finally written.
+// would otherwise take it for syntax, so ordinary prose — `#tags`, snake_case, `a < b`, `![[embeds]]` — is
+// written as typed (MD7). Text that would read back as a note link (`[[x]]`, LNK2) gets `\[[x]]`.
+// Decisions look at the neighbors as they are finally written.
+
+import { wikilinkEndAt } from './noteLinkSyntax';
 
 /** A piece of one rendered line: a character of text, a mark's delimiter, or other fixed syntax. */
 export type Piece =
@@ -57,6 +60,7 @@ export function escapeTextPieces(pieces: readonly Piece[], inHeading: boolean): 
   const line = pieces.map((piece) => piece.raw).join('');
   const numberEnd = listNumberEnd(pieces);
   const hashesFrom = closingHashesStart(pieces);
+  const offsets = offsetsOf(pieces);
   const escaped = pieces.map((piece, index) => {
     if (piece.kind !== 'text' || piece.raw !== piece.char || piece.verbatim) return false;
     const context = {
@@ -68,6 +72,7 @@ export function escapeTextPieces(pieces: readonly Piece[], inHeading: boolean): 
       ruleLine: RULE_LINE.test(line),
       tableDelimiterLine: TABLE_DELIMITER_LINE.test(line) && line.includes('|'),
       closingHash: inHeading && index >= hashesFrom,
+      startsWikilink: wikilinkEndAt(line, offsets[index] ?? 0) >= 0,
     };
     return index === numberEnd ? isSpaceOrEnd(context.next) : needsEscape(piece, context);
   });
@@ -88,6 +93,8 @@ interface EscapeContext {
   readonly tableDelimiterLine: boolean;
   /** In a heading, one of the `#`s that end it: markdown-it would take them for a closing sequence. */
   readonly closingHash: boolean;
+  /** A `[` that would open a note link (LNK2): text that only looks like one stays text. */
+  readonly startsWikilink: boolean;
 }
 
 function needsEscape(piece: TextPiece, context: EscapeContext): boolean {
@@ -105,7 +112,7 @@ function needsEscape(piece: TextPiece, context: EscapeContext): boolean {
       // Inside a word `_` can neither open nor close emphasis (CommonMark's rule for `_`, not `*`).
       return !(isAlphanumeric(previous) && isAlphanumeric(next));
     case '[':
-      return piece.linked;
+      return piece.linked || context.startsWikilink;
     case ']':
       // Only `](` makes a link and `]:` a definition: no definitions are ever written, so `[x]` is text.
       return piece.linked || next === '(' || next === ':';
@@ -135,6 +142,17 @@ function needsEscape(piece: TextPiece, context: EscapeContext): boolean {
 function joinsHighlightRun({ previous, next, previousIsDelimiter, nextIsDelimiter }: EscapeContext): boolean {
   if (previous === '=' && (previousIsDelimiter || !isSpace(next))) return true;
   return next === '=' && (nextIsDelimiter || !isSpace(previous));
+}
+
+// Where each piece starts in the line its raw texts make.
+function offsetsOf(pieces: readonly Piece[]): number[] {
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const piece of pieces) {
+    offsets.push(offset);
+    offset += piece.raw.length;
+  }
+  return offsets;
 }
 
 // Where the run of `#` text that ends the line starts (the line's length when it doesn't end in `#`).

@@ -1,7 +1,8 @@
 import { entityOf, escapeTextPieces, type Piece, textPiecesOf } from './markdownEscape';
-import { type EditorMarks, type EditorNode, isEditorText } from './markdownModel';
+import { type EditorElement, type EditorMarks, type EditorNode, isEditorText } from './markdownModel';
 import { markdownParser } from './markdownParse';
 import { markVerbatim } from './markdownVerbatim';
+import { NOTE_LINK, wikilinkMarkdownOf } from './noteLinkSyntax';
 
 // Marks open outermost first, so a link wraps its bold text and code always sits innermost.
 const MARK_ORDER = ['link', 'underline', 'highlight', 'strike', 'bold', 'italic', 'code'] as const;
@@ -29,6 +30,8 @@ const CLOSERS: Record<MarkName, string> = {
 interface Char {
   readonly text: string;
   marks: Map<MarkName, Readonly<Record<string, unknown>>>;
+  /** An inline node written as a whole (a note link, LNK2): its Markdown, never escaped. */
+  readonly atom?: string;
 }
 
 /**
@@ -38,7 +41,7 @@ interface Char {
 export function renderInline(children: readonly EditorNode[], inHeading: boolean): string {
   const segments: EditorNode[][] = [[]];
   for (const child of children) {
-    if (isEditorText(child)) segments[segments.length - 1]?.push(child);
+    if (isEditorText(child) || child.type === NOTE_LINK) segments[segments.length - 1]?.push(child);
     else if (child.type === 'hardBreak') segments.push([]);
     else segments[segments.length - 1]?.push(...child.children);
   }
@@ -56,7 +59,10 @@ export function renderInline(children: readonly EditorNode[], inHeading: boolean
 function charsOf(segment: readonly EditorNode[]): Char[] {
   const chars: Char[] = [];
   for (const node of segment) {
-    if (!isEditorText(node)) continue;
+    if (!isEditorText(node)) {
+      if (node.type === NOTE_LINK) chars.push({ text: '', marks: new Map(), atom: noteLinkMarkdownOf(node) });
+      continue;
+    }
     const marks = knownMarks(node.marks);
     for (const text of node.text) chars.push({ text, marks: new Map(marks) });
   }
@@ -160,11 +166,15 @@ function renderSegment(chars: readonly Char[], inHeading: boolean): string {
       pieces.push(opener);
     },
     run: (start, end) => {
-      const run = chars.slice(start, end).map((char) => char.text);
-      if ((chars[start] as Char).marks.has('code')) pieces.push({ kind: 'other', raw: codeSpanOf(run.join('')) });
-      else {
-        const where = { lineStart: pieces.length === 0, lineEnd: end === chars.length, linked: isLinked(start) };
-        pieces.push(...textPiecesOf(run, where));
+      for (const [from, to] of atomSplits(chars, start, end)) {
+        const atom = (chars[from] as Char).atom;
+        const run = chars.slice(from, to).map((char) => char.text);
+        if (atom !== undefined) pieces.push({ kind: 'other', raw: atom });
+        else if ((chars[from] as Char).marks.has('code')) pieces.push({ kind: 'other', raw: codeSpanOf(run.join('')) });
+        else {
+          const where = { lineStart: pieces.length === 0, lineEnd: to === chars.length, linked: isLinked(from) };
+          pieces.push(...textPiecesOf(run, where));
+        }
       }
     },
   });
@@ -175,9 +185,35 @@ function renderSegment(chars: readonly Char[], inHeading: boolean): string {
   // `!` right before a link would make it an image.
   for (const [index, piece] of pieces.entries()) {
     const next = pieces[index + 1];
-    if (piece.kind === 'text' && piece.raw === '!' && next?.kind === 'other' && next.raw === '[') piece.raw = '\\!';
+    if (piece.kind === 'text' && piece.raw === '!' && next?.kind === 'other' && next.raw.startsWith('['))
+      piece.raw = '\\!';
   }
   return pieces.map((piece) => piece.raw).join('');
+}
+
+// A run of equally marked characters cut so each atom stands alone: [from, to) ranges in order.
+function atomSplits(chars: readonly Char[], start: number, end: number): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  let from = start;
+  for (let index = start; index < end; index++) {
+    if ((chars[index] as Char).atom === undefined) continue;
+    if (from < index) ranges.push([from, index]);
+    ranges.push([index, index + 1]);
+    from = index + 1;
+  }
+  if (from < end) ranges.push([from, end]);
+  return ranges;
+}
+
+function noteLinkMarkdownOf(node: EditorElement): string {
+  const { docId, target, heading, alias } = node.attrs;
+  const attrs = {
+    docId: typeof docId === 'string' ? docId : null,
+    target: String(target ?? ''),
+    heading: typeof heading === 'string' ? heading : null,
+    alias: typeof alias === 'string' ? alias : null,
+  };
+  return wikilinkMarkdownOf(attrs, attrs.target);
 }
 
 function openerOf(name: MarkName): Piece {

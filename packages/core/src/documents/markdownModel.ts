@@ -62,6 +62,12 @@ export function isEmptyParagraph(node: EditorNode): boolean {
 
 /** The attributes of `node` that Markdown can express, in a fixed order. */
 export function visibleAttrsOf(node: EditorElement): Record<string, unknown> {
+  // LNK1: a link to a note is that note, whatever name it was written with; the name counts only while
+  // it points at no note.
+  if (node.type === 'noteLink') {
+    const { docId = null, target = '', heading = null, alias = null } = node.attrs;
+    return { docId, target: docId === null ? target : null, heading, alias };
+  }
   const keys = VISIBLE_ATTRS[node.type] ?? Object.keys(node.attrs).sort();
   const visible: Record<string, unknown> = {};
   for (const key of keys) visible[key] = node.attrs[key] ?? null;

@@ -2,12 +2,15 @@
 import type { Token } from 'markdown-it';
 import MarkdownIt from 'markdown-it';
 import markdownItMark from 'markdown-it-mark';
+import type { NoteLinkResolver } from '../notes/noteLinkResolver';
 import { markCallouts } from './markdownCallouts';
 import { frontMatterBlockOf, splitFrontMatter } from './markdownFrontMatter';
 import { parseInlineTokens } from './markdownInlineParse';
 import type { EditorElement, EditorNode } from './markdownModel';
 import { tableOf } from './markdownTableParse';
 import { markTaskLists } from './markdownTaskLists';
+import { withResolvedLinks } from './noteLinkPasses';
+import { markdownItWikilinks } from './noteLinkSyntax';
 
 /** MD3: lists and quotes nested deeper than this are flattened into their parent. */
 export const MAX_MARKDOWN_NESTING = 20;
@@ -18,12 +21,12 @@ const TOKEN_NESTING_LIMIT = 100;
 
 /**
  * The one parser every Markdown conversion uses: CommonMark plus GFM tables, `~~strike~~` and `==highlight==`
- * (markdown-it-mark); HTML is recognized only to read `<u>`, `<mark>` and `<br>` and is otherwise kept as
+ * (markdown-it-mark) and `[[wikilinks]]`; HTML is recognized only to read `<u>`, `<mark>` and `<br>` and is otherwise kept as
  * text. Task list items (`- [ ] `, `- [x] `) are read from the tokens (markdownTaskLists.ts).
  */
-export const markdownParser = new MarkdownIt('default', { html: true, maxNesting: TOKEN_NESTING_LIMIT }).use(
-  markdownItMark,
-);
+export const markdownParser = new MarkdownIt('default', { html: true, maxNesting: TOKEN_NESTING_LIMIT })
+  .use(markdownItMark)
+  .use(markdownItWikilinks);
 
 const CONTAINERS: Readonly<Record<string, string>> = {
   bullet_list_open: 'bulletList',
@@ -58,12 +61,13 @@ interface OpenContainer {
 /**
  * MD1: parses Markdown into the editor's nodes (the top-level blocks of its Y.XmlFragment). Constructs the
  * editor has no node for (HTML blocks, images) become text; nothing typed is dropped.
- * Front matter becomes a first code block (MD6).
+ * Front matter becomes a first code block (MD6). `[[links]]` point at the notes `links` resolves them to (LNK3).
  * @example documentContentOfMarkdown('# Hi') // [{ type: 'heading', attrs: { level: 1 }, children: [{ type: 'text', text: 'Hi', marks: {} }] }]
  */
-export function documentContentOfMarkdown(markdown: string): EditorElement[] {
+export function documentContentOfMarkdown(markdown: string, links?: NoteLinkResolver): EditorElement[] {
   const { frontMatter, body } = splitFrontMatter(markdown);
-  const blocks = blocksOfMarkdown(body);
+  const parsed = blocksOfMarkdown(body);
+  const blocks = links ? withResolvedLinks(parsed, links) : parsed;
   return frontMatter === null ? blocks : [frontMatterBlockOf(frontMatter), ...blocks];
 }
 

@@ -1,9 +1,11 @@
 import type * as Y from 'yjs';
+import type { NoteLinkResolver } from '../notes/noteLinkResolver';
 import { calloutHeadOf } from './markdownCallouts';
 import { frontMatterMarkdown, isFrontMatterBlock } from './markdownFrontMatter';
 import { renderInline } from './markdownInlineRender';
 import { type EditorElement, type EditorNode, editorChildrenOf, isEditorText, isEmptyParagraph } from './markdownModel';
 import { renderTable } from './markdownTableRender';
+import { withCurrentLinkTexts } from './noteLinkPasses';
 import { EDITOR_FRAGMENT } from './plainText';
 
 // markdown-it reads at most 9 digits as a list number.
@@ -14,19 +16,20 @@ const MAX_LIST_START = 999_999_999;
  * (empty for an empty note). Deterministic: the same document always gives the same text.
  * @example markdownOfDocument(doc) // '# Plans\n\n- **ship** it\n'
  */
-export function markdownOfDocument(doc: Y.Doc): string {
+export function markdownOfDocument(doc: Y.Doc, links?: NoteLinkResolver): string {
   const blocks = editorChildrenOf(doc.getXmlFragment(EDITOR_FRAGMENT)).filter(
     (node): node is EditorElement => !isEditorText(node),
   );
-  return markdownOfBlocks(blocks);
+  return markdownOfBlocks(blocks, links);
 }
 
 /**
  * MD2: top-level blocks as Markdown; trailing empty paragraphs (Tiptap keeps one after a list) are left out.
  * A first code block in FRONT_MATTER_LANGUAGE is written as front matter when it reads back as such (MD6).
+ * A note link names its note's current path when `links` knows it (LNK3).
  */
-export function markdownOfBlocks(blocks: readonly EditorElement[]): string {
-  const content = withoutTrailingEmptyParagraphs(blocks);
+export function markdownOfBlocks(blocks: readonly EditorElement[], links?: NoteLinkResolver): string {
+  const content = withoutTrailingEmptyParagraphs(links ? withCurrentLinkTexts(blocks, links) : blocks);
   const [first, ...rest] = content;
   if (!first) return '';
   const frontMatter = isFrontMatterBlock(first) ? frontMatterMarkdown(codeOf(first)) : null;

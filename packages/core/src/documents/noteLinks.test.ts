@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { createNoteLinkResolver } from '../notes/noteLinkResolver';
+import { arbitraryNoteLink } from './markdownArbitraries';
+import { applyMarkdownEdit } from './markdownEdit';
+import { type EditorElement, editorChildrenOf, fingerprintOf, yNodesOf } from './markdownModel';
+import { documentContentOfMarkdown } from './markdownParse';
+import { markdownOfBlocks, markdownOfDocument } from './markdownRender';
+import { linkedDocIdsOf } from './noteLinkPasses';
+import { wikilinkPartsOf } from './noteLinkSyntax';
+import { EDITOR_FRAGMENT } from './plainText';
+
+const ENTRIES = [
+  { docId: 'd-roadmap', path: 'Plans/Roadmap.md' },
+  { docId: 'd-roadmap-old', path: 'Archive/Roadmap.md' },
+  { docId: 'd-ideas', path: 'Ideas.md' },
+  { docId: 'd-diagram', path: 'Attachments/diagram.png' },
+  { docId: 'd-deep', path: 'A/B/Weekly sync.md' },
+];
+
+function linkOf(docId: string | null, target: string, extra: Partial<{ heading: string; alias: string }> = {}) {
+  return { type: 'noteLink', attrs: { docId, target, heading: null, alias: null, ...extra }, children: [] };
+}
+
+function paragraphOf(...children: EditorElement['children']): EditorElement {
+  return { type: 'paragraph', attrs: {}, children };
+}
+
+function docOf(blocks: readonly EditorElement[]): Y.Doc {
+  const doc = new Y.Doc();
+  doc.getXmlFragment(EDITOR_FRAGMENT).insert(0, yNodesOf(blocks));
+  return doc;
+}
+
+describe('links between notes', () => {
+  it('[LNK2] target, heading and alias are read as Obsidian writes them', () => {
+    expect(wikilinkPartsOf('Plans/Roadmap#Q3 goals|the plan')).toEqual({
+      target: 'Plans/Roadmap',
+      heading: 'Q3 goals',
+      alias: 'the plan',
+    });
+    expect(wikilinkPartsOf('Roadmap')).toEqual({ target: 'Roadmap', heading: null, alias: null });
+    expect(wikilinkPartsOf('#Only a heading')).toBeNull();
+    expect(wikilinkPartsOf('a[b')).toBeNull();
+  });
+
+  it('[LNK2] `![[embeds]]` and unclosed brackets stay text; text that would read as a link is escaped', () => {
+    const [embed] = documentContentOfMarkdown('![[diagram.png]] and [[open\n');
+    expect(embed?.children).toEqual([{ type: 'text', text: '![[diagram.png]] and [[open', marks: {} }]);
+    const text = paragraphOf({ type: 'text', text: 'typed [[Roadmap]] as text', marks: {} });
+    const markdown = markdownOfBlocks([text]);
+    expect(markdown).toBe('typed \\[[Roadmap]] as text\n');
+    expect(documentContentOfMarkdown(markdown)).toEqual([text]);
+  });
+
+  it('[LNK2] a `!` right before a link is escaped so the link is not read as an embed', () => {
+    const block = paragraphOf({ type: 'text', text: 'wow!', marks: {} }, linkOf(null, 'Roadmap'));
+    const markdown = markdownOfBlocks([block]);
+    expect(markdown).toBe('wow\\![[Roadmap]]\n');
+    expect(documentContentOfMarkdown(markdown).map(fingerprintOf)).toEqual([fingerprintOf(block)]);
+  });
+
+  it('[LNK3] a link is written with its note’s shortest unambiguous name, and follows renames and moves', () => {
+    const block = paragraphOf(linkOf('d-ideas', 'Ideas'), linkOf('d-roadmap', 'Roadmap', { heading: 'Q3' }));
+    expect(markdownOfBlocks([block], createNoteLinkResolver(ENTRIES))).toBe('[[Ideas]][[Plans/Roadmap#Q3]]\n');
+    const moved = ENTRIES.map((entry) =>
+      entry.docId === 'd-ideas' ? { ...entry, path: 'Thinking/Better ideas.md' } : entry,
+    ).filter((entry) => entry.docId !== 'd-roadmap-old');
+    expect(markdownOfBlocks([block], createNoteLinkResolver(moved))).toBe('[[Better ideas]][[Roadmap#Q3]]\n');
+  });
+
+  it('[LNK3] names resolve case-insensitively, by path first, then by file name (shortest path wins)', () => {
+    const links = createNoteLinkResolver([...ENTRIES, { docId: 'd-top', path: 'Roadmap.md' }]);
+    expect(links.docIdOf('plans/roadmap')).toBe('d-roadmap');
+    expect(links.docIdOf('Plans/Roadmap.md')).toBe('d-roadmap');
+    expect(links.docIdOf('ROADMAP')).toBe('d-top');
+    expect(links.docIdOf('weekly sync')).toBe('d-deep');
+    expect(links.docIdOf('diagram.png')).toBe('d-diagram');
+    expect(links.docIdOf('B/Weekly sync')).toBeUndefined();
+    expect(links.docIdOf('Nowhere')).toBeUndefined();
+    expect(createNoteLinkResolver(ENTRIES).docIdOf('roadmap')).toBe('d-roadmap');
+  });
+
+  it('[LNK3] a link written with its old name changes nothing when the note is edited from Markdown', () => {
+    const doc = docOf([paragraphOf({ type: 'text', text: 'See ', marks: {} }, linkOf('d-ideas', 'Old name'))]);
+    const links = createNoteLinkResolver(ENTRIES);
+    const markdown = markdownOfDocument(doc, links);
+    expect(markdown).toBe('See [[Ideas]]\n');
+    const updates: Uint8Array[] = [];
+    doc.on('update', (update: Uint8Array) => updates.push(update));
+    applyMarkdownEdit(doc, markdown, 'test', links);
+    expect(updates).toEqual([]);
+    applyMarkdownEdit(doc, 'See [[Ideas]] and [[Nope|later]]\n', 'test', links);
+    expect(markdownOfDocument(doc, links)).toBe('See [[Ideas]] and [[Nope|later]]\n');
+  });
+
+  it('[LNK1, LNK3] document → Markdown → document keeps every link, resolved or not (fast-check)', () => {
+    const links = createNoteLinkResolver(ENTRIES);
+    const resolved = fc.constantFrom(...ENTRIES.map((entry) => entry.docId)).chain((docId) =>
+      arbitraryNoteLink([links.linkTextOf(docId) ?? '']).map((link) => ({
+        ...link,
+        attrs: { ...link.attrs, docId },
+      })),
+    );
+    const unresolved = arbitraryNoteLink(['Nope', 'Plans/Nope', 'x y']);
+    const text = fc.constantFrom('a ', ' [[', '!', '\\', '|');
+    const inline = fc.array(
+      fc.oneof(
+        resolved,
+        unresolved,
+        text.map((t) => ({ type: 'text', text: t, marks: {} })),
+      ),
+      {
+        minLength: 1,
+        maxLength: 6,
+      },
+    );
+    fc.assert(
+      fc.property(inline, (children) => {
+        // Read back from a Y.Doc, as stored: neighbouring runs of text are one run there.
+        const blocks = editorChildrenOf(docOf([paragraphOf(...children)]).getXmlFragment(EDITOR_FRAGMENT));
+        const markdown = markdownOfBlocks(blocks as EditorElement[], links);
+        const back = documentContentOfMarkdown(markdown, links);
+        expect(back.map(fingerprintOf)).toEqual(blocks.map(fingerprintOf));
+        expect(markdownOfBlocks(back, links)).toBe(markdown);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('[LNK4] the docIds a document links to, once each, at any depth', () => {
+    const doc = docOf([
+      paragraphOf(linkOf('d-ideas', 'Ideas'), linkOf(null, 'Nope')),
+      {
+        type: 'bulletList',
+        attrs: {},
+        children: [
+          { type: 'listItem', attrs: {}, children: [paragraphOf(linkOf('d-deep', 'x'), linkOf('d-ideas', 'y'))] },
+        ],
+      },
+    ]);
+    expect(linkedDocIdsOf(doc).sort()).toEqual(['d-deep', 'd-ideas']);
+  });
+});
