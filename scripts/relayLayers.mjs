@@ -10,6 +10,7 @@ export const RELAY_LAYERS = {
   app: 3, // the composition root: wiring, the HTTP handler, shutdown, configuration
   access: 2,
   attachments: 2,
+  links: 2,
   mcp: 2,
   scale: 2,
   search: 2,

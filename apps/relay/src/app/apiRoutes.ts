@@ -8,6 +8,7 @@ import { RESTRICTION_ROUTES } from '../access/restrictionRoutes';
 import { TOKEN_ROUTES } from '../access/tokenRoutes';
 import { ATTACHMENT_ROUTES, type AttachmentRouteContext } from '../attachments/attachmentRoutes';
 import { sendError, sendJson } from '../http/httpErrors';
+import { BACKLINK_ROUTES, type BacklinkRouteContext } from '../links/backlinkRoutes';
 import { type AdminContext, REINDEX_ROUTES } from '../search/reindexRoute';
 import { VAULT_ROUTES, type VaultRouteContext } from '../vault/vaultRoutes';
 import { VERSION_ROUTES, type VersionRouteContext } from '../versions/versionRoutes';
@@ -19,6 +20,7 @@ export interface ApiContext
     VaultRouteContext,
     AttachmentRouteContext,
     VersionRouteContext,
+    BacklinkRouteContext,
     AdminContext,
     AdminAccountContext {
   readonly backend: string;
@@ -40,6 +42,7 @@ export const ROUTE_TABLES = {
   tokens: TOKEN_ROUTES,
   attachments: ATTACHMENT_ROUTES,
   versions: VERSION_ROUTES,
+  backlinks: BACKLINK_ROUTES,
   reindex: REINDEX_ROUTES,
   adminAccounts: ADMIN_ACCOUNT_ROUTES,
 } as const;

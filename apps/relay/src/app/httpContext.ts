@@ -2,6 +2,7 @@ import { LIMITS, type RateLimit } from '@baalda/core';
 import type { Hocuspocus } from '@hocuspocus/server';
 import { closeSessionSockets } from '../access/connectionRechecks';
 import type { Database } from '../db/openDatabase';
+import { createLinkService } from '../links/linkService';
 import type { ScaleOut } from '../scale/scaleOut';
 import { type CallMeter, localCallMeter, localSignInGuard } from '../scale/sharedLimits';
 import { createVersionService } from '../versions/versionService';
@@ -23,6 +24,7 @@ export function createHttpContext(
     vaults,
     versions: createVersionService(database.prisma, hocuspocus, { settings: services.versionSettings, clock }),
     search,
+    links: createLinkService(database.prisma),
     reindex: (embedder, onProgress) => indexes.reindex(embedder, clock, onProgress),
     defaultEmbedder: () => indexes.activeEmbedder,
     clock,

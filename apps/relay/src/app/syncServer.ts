@@ -41,7 +41,7 @@ export function configureSyncServer(
       ...(services.scale.extension ? [services.scale.extension] : []),
       new VersionExtension(database.prisma, services.versionSettings, clock, logger, readings),
       new PersistenceExtension(services.store, clock, logger),
-      new IndexExtension(services.indexes, clock, readings),
+      new IndexExtension(services.indexes, clock, readings, database.prisma),
       new VaultChannelExtension(services.access, services.vaults, clock, logger),
     ],
   });

@@ -5,11 +5,13 @@ import {
   DOC_ID_LENGTH,
   docIdFromRandomBytes,
   entryKindOf,
+  MARKDOWN_EDIT_ORIGIN,
   type McpNoteWritten,
   type McpStore,
   type McpStoredNote,
   type McpStoreResult,
   markdownOfDocument,
+  type NoteLinkResolver,
   pathKey,
   titleFromPath,
   type VaultOp,
@@ -25,6 +27,7 @@ import type { VaultService } from '../vault/vaultService';
 import { readNoteDocument, withNoteDocument } from './noteDocuments';
 import { listVisibleNotes } from './noteListing';
 import { outcomeAsResult } from './opOutcomes';
+import { vaultLinkResolver } from './vaultLinks';
 
 /** What the MCP store uses of the relay. */
 export interface McpStoreDependencies {
@@ -52,6 +55,7 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
     if (entryKindOf(note.path) === 'attachment') return notANote();
     return guard.canWrite(note.path) ? { ok: true as const, note } : forbidden();
   };
+  const linksNow = () => vaultLinkResolver(deps.prisma, vaultId, guard);
   const runOp = async (op: VaultOp) => {
     const { results } = await deps.vaults.applyOps(vaultId, [op], deps.clock(), guard);
     return results[0];
@@ -66,7 +70,10 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
       const note = await readable(docId);
       if (!note) return null;
       if (entryKindOf(note.path) === 'attachment') return readAttachment(deps.attachments, docId, note);
-      const markdown = await readNoteDocument(deps.hocuspocus, deps.notes, docId, markdownOfDocument);
+      const links = await linksNow();
+      const markdown = await readNoteDocument(deps.hocuspocus, deps.notes, docId, (doc) =>
+        markdownOfDocument(doc, links),
+      );
       return {
         kind: 'note',
         docId,
@@ -84,8 +91,9 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
       if (await isTaken(deps.prisma, vaultId, checked.path)) return pathExists(checked.path);
       const docId = docIdFromRandomBytes(randomBytes(DOC_ID_LENGTH));
       // The text first: the note appears in the tree already holding it.
+      const links = await linksNow();
       await withNoteDocument(deps.hocuspocus, docId, ({ transact }) =>
-        transact((doc) => applyMarkdownEdit(doc, markdown)),
+        transact((doc) => applyMarkdownEdit(doc, markdown, MARKDOWN_EDIT_ORIGIN, links)),
       );
       const createdAt = deps.clock().getTime();
       const outcome = await runOp({
@@ -102,8 +110,10 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
       }
       return outcomeAsResult(outcome, { docId, path: checked.path });
     },
-    updateNote: async ({ docId, markdown }) => editNote(docId, (doc) => applyMarkdownEdit(doc, markdown)),
-    appendNote: async ({ docId, markdown }) => editNote(docId, (doc) => appendMarkdown(doc, markdown)),
+    updateNote: async ({ docId, markdown }) =>
+      editNote(docId, (doc, links) => applyMarkdownEdit(doc, markdown, MARKDOWN_EDIT_ORIGIN, links)),
+    appendNote: async ({ docId, markdown }) =>
+      editNote(docId, (doc, links) => appendMarkdown(doc, markdown, MARKDOWN_EDIT_ORIGIN, links)),
     moveNote: async ({ docId, path }) => {
       const note = await readable(docId);
       if (!note) return notFound();
@@ -122,11 +132,12 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
 
   async function editNote(
     docId: string,
-    change: (doc: import('yjs').Doc) => void,
+    change: (doc: import('yjs').Doc, links: NoteLinkResolver) => void,
   ): Promise<McpStoreResult<McpNoteWritten>> {
     const found = await writable(docId);
     if (!found.ok) return found;
-    await withNoteDocument(deps.hocuspocus, docId, ({ transact }) => transact(change));
+    const links = await linksNow();
+    await withNoteDocument(deps.hocuspocus, docId, ({ transact }) => transact((doc) => change(doc, links)));
     return { ok: true, docId, path: found.note.path };
   }
 }

@@ -1,9 +1,10 @@
-import { extractPlainText, sourceVersionOf } from '@baalda/core';
+import { extractPlainText, linkedDocIdsOf, sourceVersionOf } from '@baalda/core';
 import type * as Y from 'yjs';
 
-/** A note's plain text and source version (IDX2), read together at one moment. */
+/** A note's plain text, the notes it links to (BL1) and source version (IDX2), read at one moment. */
 export interface StoreReading {
   readonly text: string;
+  readonly links: readonly string[];
   readonly version: number;
 }
 
@@ -17,7 +18,7 @@ export class StoreCycleReadings {
 
   /** Reads the document now and keeps the reading for {@link take}. */
   read(document: Y.Doc): StoreReading {
-    const reading = { text: extractPlainText(document), version: sourceVersionOf(document) };
+    const reading = readingOf(document);
     this.readings.set(document, reading);
     return reading;
   }
@@ -26,6 +27,10 @@ export class StoreCycleReadings {
   take(document: Y.Doc): StoreReading {
     const reading = this.readings.get(document);
     this.readings.delete(document);
-    return reading ?? { text: extractPlainText(document), version: sourceVersionOf(document) };
+    return reading ?? readingOf(document);
   }
+}
+
+function readingOf(document: Y.Doc): StoreReading {
+  return { text: extractPlainText(document), links: linkedDocIdsOf(document), version: sourceVersionOf(document) };
 }

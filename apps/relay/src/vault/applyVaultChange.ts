@@ -1,5 +1,6 @@
 import { pathKey, type VaultChange } from '@baalda/core';
 import type { Prisma } from '../generated/prisma/client';
+import { removeLinkRows } from '../links/linkStore';
 import { placeIndexRow, removeIndexRows } from '../search/indexStore';
 
 type Tx = Prisma.TransactionClient;
@@ -43,6 +44,7 @@ export async function purgeNotes(tx: Tx, vaultId: string, docIds: readonly strin
   await tx.attachment.deleteMany({ where: { docId: { in: ids } } });
   await tx.note.deleteMany({ where: { docId: { in: ids }, vaultId } });
   await removeIndexRows(tx, ids);
+  await removeLinkRows(tx, ids);
   await tx.retiredDoc.createMany({
     data: ids.map((docId) => ({ docId, vaultId, purgedAt: now })),
     skipDuplicates: true,

@@ -82,6 +82,15 @@ describe('links between notes', () => {
     expect(createNoteLinkResolver(ENTRIES).docIdOf('roadmap')).toBe('d-roadmap');
   });
 
+  it('[LNK3, ACL5] a note the reader may not see is never named, yet its name still resolves', () => {
+    const links = createNoteLinkResolver(ENTRIES, (entry) => !entry.path.startsWith('Archive/'));
+    expect(links.linkTextOf('d-roadmap-old')).toBeUndefined();
+    expect(links.linkTextOf('d-roadmap')).toBe('Plans/Roadmap');
+    const block = paragraphOf(linkOf('d-roadmap-old', 'Old roadmap'));
+    expect(markdownOfBlocks([block], links)).toBe('[[Old roadmap]]\n');
+    expect(links.docIdOf('Archive/Roadmap')).toBe('d-roadmap-old');
+  });
+
   it('[LNK3] a link written with its old name changes nothing when the note is edited from Markdown', () => {
     const doc = docOf([paragraphOf({ type: 'text', text: 'See ', marks: {} }, linkOf('d-ideas', 'Old name'))]);
     const links = createNoteLinkResolver(ENTRIES);

@@ -97,4 +97,11 @@ export const LIMITS = {
    * store of such a note; a million characters (some 500 pages) take a tenth of that.
    */
   maxIndexedNoteChars: 1_000_000,
+  /**
+   * LIM19 (BL1): notes one note's links are kept for as backlinks; links past these are not counted. A
+   * hostile document could hold millions of links, and each is a row.
+   */
+  maxLinksPerNote: 1000,
+  /** LIM19 (BL2): backlinks one answer lists; `truncated` says when there were more. */
+  maxBacklinks: 500,
 } as const;

@@ -23,14 +23,20 @@ export interface NoteLinkResolver {
  * no other entry has that name, else its whole path without `.md`; attachments keep their extension.
  * Reading is case-insensitive (Obsidian's way): a whole path first, then a file name; when several entries
  * share that file name, the one with the shortest path (then the first in code-point order) wins.
+ * `mayName` (ACL): entries the reader may not see are never named — a link to one is written with the name
+ * it was made with — yet still take part in reading names and in making names unambiguous, so a link to
+ * a hidden note survives an edit by someone who can't see it.
  * @example createNoteLinkResolver([{ docId: 'd1', path: 'Plans/Roadmap.md' }]).linkTextOf('d1') // 'Roadmap'
  */
-export function createNoteLinkResolver(entries: readonly LinkableEntry[]): NoteLinkResolver {
+export function createNoteLinkResolver(
+  entries: readonly LinkableEntry[],
+  mayName: (entry: LinkableEntry) => boolean = () => true,
+): NoteLinkResolver {
   const pathOfDoc = new Map<string, string>();
   const byPath = new Map<string, string>();
   const byName = new Map<string, LinkableEntry[]>();
   for (const entry of entries) {
-    pathOfDoc.set(entry.docId, entry.path);
+    if (mayName(entry)) pathOfDoc.set(entry.docId, entry.path);
     byPath.set(pathKey(withoutNoteExtension(entry.path)), entry.docId);
     const name = pathKey(withoutNoteExtension(fileNameOf(entry.path)));
     byName.set(name, [...(byName.get(name) ?? []), entry]);
