@@ -4,6 +4,7 @@ import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import { useEffect } from 'react';
 import type { NoteSession } from '../lib/noteSession';
 import { editorExtensions } from './editor/editorExtensions';
+import type { NoteLinkHost } from './editor/links/noteLinkHost';
 import styles from './NoteEditor.module.css';
 
 interface NoteEditorProps {
@@ -13,20 +14,22 @@ interface NoteEditorProps {
   /** True once the caret should go to the end of the note (after naming a new note, say). */
   takeFocus: boolean;
   onFocusTaken: () => void;
+  /** Links between notes: the vault's notes and how to open or create one (stable for the vault). */
+  links: NoteLinkHost;
 }
 
 /** The Tiptap editor bound to the note's Y.Doc. */
-export function NoteEditor({ session, editable, takeFocus, onFocusTaken }: NoteEditorProps) {
+export function NoteEditor({ session, editable, takeFocus, onFocusTaken, links }: NoteEditorProps) {
   const editor = useEditor(
     {
-      extensions: editorExtensions(session.ydoc),
+      extensions: editorExtensions(session.ydoc, links),
       editable,
       // Safe: this component only renders on the client, once the note's session exists.
       immediatelyRender: true,
       editorProps: { attributes: { 'aria-label': 'Note', spellcheck: 'true' } },
       onCreate: ({ editor: created }) => focusOnOpen(created),
     },
-    [session],
+    [session, links],
   );
   useEffect(() => {
     editor?.setEditable(editable);

@@ -6,6 +6,7 @@ import { useCurrentVault } from '../hooks/useCurrentVault';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useHistoryPanel } from '../hooks/useHistoryPanel';
 import { useNoteAccess } from '../hooks/useNoteAccess';
+import { useNoteLinkHost } from '../hooks/useNoteLinkHost';
 import { useNoteSession } from '../hooks/useNoteSession';
 import { useSearchShortcut } from '../hooks/useSearchShortcut';
 import { useSelectedNoteId } from '../hooks/useSelectedNoteId';
@@ -18,6 +19,7 @@ import { isNoteTextShown } from '../lib/noteAccess';
 import type { SearchHit } from '../lib/search/searchTypes';
 import { type OpenEntry, resolveOpenEntry } from '../lib/vault/openEntry';
 import { AttachmentColumn } from './attachments/AttachmentColumn';
+import { Backlinks } from './backlinks/Backlinks';
 import { EmptyState } from './EmptyState';
 import { HistoryButton } from './history/HistoryButton';
 import { HistoryPanel } from './history/HistoryPanel';
@@ -83,6 +85,10 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
     openNote: select,
     focusEditor: () => setFocusFor(openId),
   });
+  const links = useNoteLinkHost(vault, state.notes, {
+    openNote: select,
+    createNote: controller.createLinkedNote,
+  });
 
   return (
     <div className={`${styles.shell} ${showHistory ? styles.withHistory : ''}`}>
@@ -123,6 +129,7 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
               editable={!trashedNote && readOnlyReason === null}
               takeFocus={focusFor === session.docId}
               onFocusTaken={onFocusTaken}
+              links={links}
             />
           ) : (
             <EmptyState
@@ -131,6 +138,16 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
               denied={denied}
               failure={failure}
               onCreate={readOnlyReason === null ? () => void controller.createNote() : null}
+            />
+          )}
+          {session && liveNote && (
+            <Backlinks
+              key={session.docId}
+              vaultId={vault.scope.vaultId}
+              docId={session.docId}
+              keptKey={vault.names.backlinksKey(session.docId)}
+              directory={links.directory}
+              onOpen={select}
             />
           )}
         </div>

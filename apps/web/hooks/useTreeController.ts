@@ -1,6 +1,6 @@
 'use client';
 
-import { fileNameOf, joinPath, pathKey } from '@baalda/core';
+import { entryKindOf, fileNameOf, joinPath, NOTE_EXTENSION, pathKey } from '@baalda/core';
 import { useEffect, useState } from 'react';
 import type { TreeUi } from '../components/tree/treeUi';
 import { attachmentFileUrl } from '../lib/attachments/attachmentApi';
@@ -43,6 +43,11 @@ export interface TreeController {
   readonly error: string | null;
   dismissError(): void;
   createNote(): Promise<void>;
+  /**
+   * LINK4: creates the note an unresolved link names (`Plans/Roadmap` → `Plans/Roadmap.md`) and answers its
+   * docId; a refusal shows as the tree's error and answers null.
+   */
+  createLinkedNote(name: string): Promise<string | null>;
   createFolder(): Promise<void>;
   /** Adds files where new items go (see folderForNewItems); refusals show as the tree's error. */
   addFiles(files: readonly File[]): void;
@@ -120,6 +125,16 @@ export function useTreeController(options: TreeControllerOptions): TreeControlle
     error,
     dismissError: () => setError(null),
     createNote: () => create('note'),
+    async createLinkedNote(name) {
+      const path = entryKindOf(name) === 'note' ? name : `${name}${NOTE_EXTENSION}`;
+      const created = await actions.createNoteAt(path);
+      if ('message' in created) {
+        setError(created.message);
+        return null;
+      }
+      reveal(created.path);
+      return created.docId;
+    },
     createFolder: () => create('folder'),
     addFiles(files) {
       if (options.readOnly || files.length === 0) return;

@@ -90,6 +90,7 @@ export {
   type SchemaViolation,
 } from './contracts/schemaIssues';
 export {
+  BACKLINKS_ANSWER,
   OP_OUTCOME,
   OPS_ANSWER,
   SEARCH_ANSWER,

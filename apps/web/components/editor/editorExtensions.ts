@@ -6,15 +6,17 @@ import Placeholder from '@tiptap/extension-placeholder';
 import StarterKit from '@tiptap/starter-kit';
 import type * as Y from 'yjs';
 import { Callout, CalloutFromQuote } from './callouts';
+import type { NoteLinkHost } from './links/noteLinkHost';
+import { NoteLink } from './links/noteLinkNode';
 import { tableExtensions } from './tables';
 import { TaskFromBullet } from './taskFromBullet';
 
 /**
  * The editor's schema. Node and mark names are the ones core's Markdown conversion reads and writes
- * (`taskList`, `taskItem{checked}`, `highlight`, `table` › `tableRow` › `tableHeader`/`tableCell{align}`, `callout{kind,fold,title}`), so what is typed here is what `read_note`, export and the
+ * (`taskList`, `taskItem{checked}`, `highlight`, `table` › `tableRow` › `tableHeader`/`tableCell{align}`, `callout{kind,fold,title}`, `noteLink{docId,target,heading,alias}`), so what is typed here is what `read_note`, export and the
  * mirror see.
  */
-export function editorExtensions(ydoc: Y.Doc): AnyExtension[] {
+export function editorExtensions(ydoc: Y.Doc, links: NoteLinkHost | null = null): AnyExtension[] {
   return [
     // Collaboration brings its own Yjs-aware undo; StarterKit's would fight it.
     StarterKit.configure({ undoRedo: false }),
@@ -28,5 +30,6 @@ export function editorExtensions(ydoc: Y.Doc): AnyExtension[] {
     ...tableExtensions,
     Callout,
     CalloutFromQuote,
+    NoteLink.configure({ host: links }),
   ];
 }

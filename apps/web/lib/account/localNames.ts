@@ -16,6 +16,8 @@ export interface LocalNames {
   readonly collapsedFoldersKey: string;
   /** The y-indexeddb database holding one note's Yjs updates. */
   noteDatabase(docId: string): string;
+  /** The `localStorage` key of one note's last backlinks answer, shown while offline (LINK5). */
+  backlinksKey(docId: string): string;
 }
 
 /** The names this app used before accounts existed, when one browser held one person's one vault. */
@@ -23,6 +25,7 @@ export const LEGACY_NAMES: LocalNames = {
   database: PRE_ACCOUNT_DATABASE_NAME,
   collapsedFoldersKey: 'baalda:collapsed-folders',
   noteDatabase: formatNoteDocumentName,
+  backlinksKey: (docId) => `baalda:backlinks:${docId}`,
 };
 
 /** The vault that pre-account data belongs to: the relay made it the first account's `default` vault. */
@@ -43,6 +46,7 @@ export function localNamesFor(scope: VaultScope, legacyOwner: string | null): Lo
     database: `${prefix}:local`,
     collapsedFoldersKey: `${prefix}:collapsed-folders`,
     noteDatabase: (docId) => `${prefix}:${formatNoteDocumentName(docId)}`,
+    backlinksKey: (docId) => `${prefix}:backlinks:${docId}`,
   };
 }
 

@@ -1,4 +1,4 @@
-import { applyMarkdownEdit } from '@baalda/core';
+import { applyMarkdownEdit, MARKDOWN_EDIT_ORIGIN, type NoteLinkResolver } from '@baalda/core';
 import { waitUntilSettled } from '../backgroundSync';
 import type { NoteStorage } from '../noteSession';
 import { acquireNoteSession, releaseNoteSession } from '../noteSessions';
@@ -8,11 +8,16 @@ import { acquireNoteSession, releaseNoteSession } from '../noteSessions';
  * edit on the new, empty document). The edit is stored on this device at once like typing; the session is
  * held until the relay has it (or a while, offline: the pending count then lets a later catch-up send it).
  */
-export async function importMarkdownIntoNote(docId: string, markdown: string, storage: NoteStorage): Promise<void> {
+export async function importMarkdownIntoNote(
+  docId: string,
+  markdown: string,
+  storage: NoteStorage,
+  links?: NoteLinkResolver,
+): Promise<void> {
   // Not on screen: a dropped batch of files must not hold up the note being edited (SW1).
   const session = await acquireNoteSession(docId, storage, 'background');
   try {
-    applyMarkdownEdit(session.ydoc, markdown);
+    applyMarkdownEdit(session.ydoc, markdown, MARKDOWN_EDIT_ORIGIN, links);
     await waitUntilSettled(session);
   } finally {
     releaseNoteSession(docId, storage);

@@ -1,3 +1,4 @@
+import { createNoteLinkResolver } from '@baalda/core';
 import { localNamesOf } from '../account/browserLocalNames';
 import type { LocalNames, VaultScope } from '../account/localNames';
 import { syncPendingNotes } from '../backgroundSync';
@@ -78,7 +79,9 @@ export function openBrowserVault(scope: VaultScope): OpenVault {
     addFiles: createFileUploader({
       queue: uploads,
       store,
-      importMarkdown: (docId, markdown) => importMarkdownIntoNote(docId, markdown, notes),
+      // LNK3: `[[links]]` in an added file point at the notes this device knows by those names.
+      importMarkdown: (docId, markdown) =>
+        importMarkdownIntoNote(docId, markdown, notes, createNoteLinkResolver(store.getState().notes)),
       newId: randomId,
       now: Date.now,
     }),

@@ -1,4 +1,12 @@
-import { fileNameOf, isInsideFolder, joinPath, NOTE_EXTENSION, parentFolderOf, pathKey } from '@baalda/core';
+import {
+  fileNameOf,
+  isInsideFolder,
+  joinPath,
+  NOTE_EXTENSION,
+  parentFolderOf,
+  pathKey,
+  validateNotePath,
+} from '@baalda/core';
 import { firstFreePath, NEW_FOLDER_NAME, NEW_NOTE_NAME, planRename } from './treeNames';
 import type { VaultOpRequest, VaultStore } from './vaultStoreTypes';
 
@@ -16,6 +24,8 @@ export type ActionResult =
 export interface TreeActions {
   /** Creates "Untitled.md" (or "Untitled 2.md"…) in `folder`; resolves to the new note's row. */
   createNote(folder: string): Promise<Extract<TreeItem, { kind: 'note' }> | { message: string }>;
+  /** LINK4: creates a note at `path` exactly (a link's name made a path); a refusal carries core's message. */
+  createNoteAt(path: string): Promise<Extract<TreeItem, { kind: 'note' }> | { message: string }>;
   /** Creates "New folder" (or "New folder 2"…) in `folder`; resolves to its row. */
   createFolder(folder: string): Promise<Extract<TreeItem, { kind: 'folder' }> | { message: string }>;
   rename(item: TreeItem, typed: string): Promise<ActionResult>;
@@ -47,6 +57,13 @@ export function createTreeActions(store: VaultStore, newId: () => string, now: (
       const docId = newId();
       const outcome = await store.perform({ kind: 'createNote', docId, path, createdAt: now() });
       return outcome.ok ? { kind: 'note', docId, path: outcome.path ?? path } : { message: outcome.message };
+    },
+    async createNoteAt(path) {
+      const checked = validateNotePath(path);
+      if (!checked.ok) return { message: checked.message };
+      const docId = newId();
+      const outcome = await store.perform({ kind: 'createNote', docId, path: checked.path, createdAt: now() });
+      return outcome.ok ? { kind: 'note', docId, path: outcome.path ?? checked.path } : { message: outcome.message };
     },
     async createFolder(folder) {
       const taken = new Set(store.getState().folders.map(pathKey));

@@ -82,6 +82,12 @@ export const SEARCH_ANSWER = z.object({
   ),
 });
 
+/** `GET …/notes/:docId/backlinks`: readable live notes linking to the note, by path (BL2). */
+export const BACKLINKS_ANSWER = z.object({
+  backlinks: z.array(z.object({ docId: z.string(), path: z.string(), title: z.string() })),
+  truncated: z.boolean(),
+});
+
 /**
  * One version's metadata (VC5). `reason` is any string: a newer relay may add a reason an older client has
  * no words for, and the version must still be listed. {@link VERSION_REASONS} are today's.
