@@ -118,3 +118,16 @@ export async function liftRestriction(request: APIRequestContext, path: string):
   });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** Makes a folder of `default` private to `names`, as the relay's operator (ACL10). */
+export async function restrictFolder(
+  request: APIRequestContext,
+  path: string,
+  names: readonly PersonName[],
+): Promise<void> {
+  const response = await request.put('/api/admin/vaults/default/restrictions', {
+    headers: { authorization: `Bearer ${adminKey()}` },
+    data: { path, memberEmails: names.map(emailOf) },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}

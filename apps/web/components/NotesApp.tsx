@@ -85,7 +85,7 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
     openNote: select,
     focusEditor: () => setFocusFor(openId),
   });
-  const links = useNoteLinkHost(vault, state.notes, {
+  const links = useNoteLinkHost(vault.scope.vaultId, state.notes, {
     openNote: select,
     createNote: controller.createLinkedNote,
   });
@@ -142,7 +142,8 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
           )}
           {session && liveNote && (
             <Backlinks
-              key={session.docId}
+              // Not the bare docId: the editor beside it has that key, and siblings' keys must differ.
+              key={`backlinks:${session.docId}`}
               vaultId={vault.scope.vaultId}
               docId={session.docId}
               keptKey={vault.names.backlinksKey(session.docId)}

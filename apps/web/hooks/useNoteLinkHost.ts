@@ -1,5 +1,5 @@
 import type { VaultNote } from '@baalda/core';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { NoteLinkHost } from '../components/editor/links/noteLinkHost';
 import { NoteDirectory } from '../lib/links/noteDirectory';
 
@@ -19,8 +19,9 @@ export function useNoteLinkHost(
 ): NoteLinkHost {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new vault gets a new directory.
   const directory = useMemo(() => new NoteDirectory(), [vaultKey]);
-  // Set during render, not in an effect: an editor created in this render must see the notes at once.
-  directory.setNotes(notes);
+  // In a layout effect, not during render: the directory is an external store (Backlinks reads it), and
+  // changing one while React renders made it throw the render away and rebuild the editor each time.
+  useLayoutEffect(() => directory.setNotes(notes), [directory, notes]);
   const latest = useRef(actions);
   useEffect(() => {
     latest.current = actions;

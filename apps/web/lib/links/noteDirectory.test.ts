@@ -50,7 +50,9 @@ describe('the note directory behind links', () => {
     const directory = directoryOf();
     const link = { docId: 'roadmap', target: 'Roadmap', heading: null, alias: null };
     expect(shownNoteLink(link, directory)).toEqual({ label: 'Roadmap', opens: 'roadmap', resolved: true });
-    directory.setNotes(NOTES.map((entry) => (entry.docId === 'roadmap' ? note('roadmap', 'Q3/Plan of record.md') : entry)));
+    directory.setNotes(
+      NOTES.map((entry) => (entry.docId === 'roadmap' ? note('roadmap', 'Q3/Plan of record.md') : entry)),
+    );
     expect(shownNoteLink(link, directory).label).toBe('Plan of record');
     expect(shownNoteLink({ ...link, heading: 'Goals' }, directory).label).toBe('Plan of record › Goals');
     expect(shownNoteLink({ ...link, alias: 'the plan' }, directory).label).toBe('the plan');
