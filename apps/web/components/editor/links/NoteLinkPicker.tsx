@@ -1,5 +1,5 @@
 import { parentFolderOf } from '@baalda/core';
-import { forwardRef, useEffect, useImperativeHandle, useState } from 'react';
+import { forwardRef, useImperativeHandle, useState } from 'react';
 import type { NoteLinkChoice } from './noteLinkChoices';
 
 export interface NoteLinkPickerProps {
@@ -20,7 +20,12 @@ export const NoteLinkPicker = forwardRef<NoteLinkPickerHandle, NoteLinkPickerPro
   ref,
 ) {
   const [active, setActive] = useState(0);
-  useEffect(() => setActive(0), [choices]);
+  // A new list (the query changed) starts from its best match.
+  const [shownChoices, setShownChoices] = useState(choices);
+  if (shownChoices !== choices) {
+    setShownChoices(choices);
+    setActive(0);
+  }
   useImperativeHandle(ref, () => ({
     onKeyDown(event) {
       if (choices.length === 0) return false;
@@ -42,12 +47,19 @@ export const NoteLinkPicker = forwardRef<NoteLinkPickerHandle, NoteLinkPickerPro
       {choices.length === 0 ? (
         <p className="note-link-picker__empty">{query ? `No note matches “${query}”` : 'No notes yet'}</p>
       ) : (
-        <ul role="listbox" aria-label="Link to note" aria-activedescendant={`${OPTION_ID}-${active}`}>
+        <div
+          role="listbox"
+          tabIndex={-1}
+          aria-label="Link to note"
+          aria-activedescendant={`${OPTION_ID}-${active}`}
+          className="note-link-picker__list"
+        >
           {choices.map((choice, index) => (
-            <li
+            <div
               key={choice.kind === 'note' ? choice.docId : `new:${choice.target}`}
               id={`${OPTION_ID}-${index}`}
               role="option"
+              tabIndex={-1}
               aria-selected={index === active}
               className={index === active ? 'is-active' : undefined}
               onMouseDown={(event) => {
@@ -65,9 +77,9 @@ export const NoteLinkPicker = forwardRef<NoteLinkPickerHandle, NoteLinkPickerPro
               ) : (
                 <span className="note-link-picker__title">Link to new note “{choice.target}”</span>
               )}
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       )}
     </div>
   );

@@ -78,6 +78,6 @@ function titleOf(target: string, path: string | undefined, editor: Editor): stri
 function pointAt(editor: Editor, position: number | undefined, docId: string): void {
   if (position === undefined) return;
   const node = editor.state.doc.nodeAt(position);
-  if (!node || node.type.name !== 'noteLink') return;
+  if (node?.type.name !== 'noteLink') return;
   editor.view.dispatch(editor.state.tr.setNodeMarkup(position, undefined, { ...node.attrs, docId }));
 }
