@@ -1,16 +1,18 @@
 import type { NodeViewRendererProps } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import type { Decoration, NodeView } from '@tiptap/pm/view';
+import type { Decoration, EditorView, NodeView } from '@tiptap/pm/view';
 import { holdsCaret } from './codeBlockCaret';
 import { codeLanguageOf, infoAfterChoice, languageChoicesFor } from './codeLanguages';
 
-/**
- * A code block as `pre > code` (the text) with a language picker at its top right (CODE4): a native select
- * named "Code language", shown while the caret is in the block, the pointer over it or the focus in it.
- * Tab from the code reaches it and Escape goes back; a viewer sees it disabled.
- */
-export function codeBlockView({ node: initial, editor, view, getPos, decorations }: NodeViewRendererProps): NodeView {
-  let node = initial;
+/** The elements of one code block: the text's `pre > code` and the picker's box beside it. */
+interface CodeBlockElements {
+  readonly dom: HTMLElement;
+  readonly code: HTMLElement;
+  readonly toolbar: HTMLElement;
+  readonly picker: HTMLSelectElement;
+}
+
+function createElements(): CodeBlockElements {
   const dom = document.createElement('div');
   dom.className = 'code-block';
   const pre = document.createElement('pre');
@@ -23,28 +25,36 @@ export function codeBlockView({ node: initial, editor, view, getPos, decorations
   picker.setAttribute('aria-label', 'Code language');
   toolbar.append(picker);
   dom.append(pre, toolbar);
+  return { dom, code, toolbar, picker };
+}
 
-  const showLanguage = () => {
-    const { choices, selected } = languageChoicesFor(node.attrs.language);
-    picker.replaceChildren(...choices.map((choice) => new Option(choice.label, choice.value)));
-    picker.value = selected;
-    const language = codeLanguageOf(node.attrs.language);
-    code.className = language ? `language-${language.name}` : '';
-  };
-  const showCaret = (around: readonly Decoration[]) => {
-    const caretInside = holdsCaret(around);
-    dom.classList.toggle('has-caret', caretInside);
-    // Only the block being edited joins the Tab order, so Tab from its code lands on its own picker.
-    picker.tabIndex = caretInside ? 0 : -1;
-  };
-  // A viewer's editor (or a trashed note's) can't be changed; `setEditable` is announced as an update.
-  const showEditable = () => {
-    picker.disabled = !view.editable;
-  };
+function showLanguage({ picker, code }: CodeBlockElements, node: ProseMirrorNode): void {
+  const { choices, selected } = languageChoicesFor(node.attrs.language);
+  picker.replaceChildren(...choices.map((choice) => new Option(choice.label, choice.value)));
+  picker.value = selected;
+  const language = codeLanguageOf(node.attrs.language);
+  code.className = language ? `language-${language.name}` : '';
+}
+
+function showCaret({ dom, picker }: CodeBlockElements, around: readonly Decoration[]): void {
+  const caretInside = holdsCaret(around);
+  dom.classList.toggle('has-caret', caretInside);
+  // Only the block being edited joins the Tab order, so Tab from its text lands on its own picker.
+  picker.tabIndex = caretInside ? 0 : -1;
+}
+
+/** Sets the block's language to the picker's choice, and sends Escape back to the text. */
+function listenToPicker(
+  picker: HTMLSelectElement,
+  view: EditorView,
+  getPos: () => number | undefined,
+  nodeNow: () => ProseMirrorNode,
+): void {
   picker.addEventListener('change', () => {
     const pos = getPos();
-    const language = infoAfterChoice(node.attrs.language, picker.value);
-    if (typeof pos !== 'number' || !view.editable || language === node.attrs.language) return;
+    const current = nodeNow().attrs.language;
+    const language = infoAfterChoice(current, picker.value);
+    if (typeof pos !== 'number' || !view.editable || language === current) return;
     view.dispatch(view.state.tr.setNodeAttribute(pos, 'language', language));
   });
   picker.addEventListener('keydown', (event) => {
@@ -52,11 +62,26 @@ export function codeBlockView({ node: initial, editor, view, getPos, decorations
     event.preventDefault();
     view.focus();
   });
-  editor.on('update', showEditable);
-  showLanguage();
-  showCaret(decorations);
-  showEditable();
+}
 
+/**
+ * A code block as `pre > code` (the text) with a language picker at its top right (CODE4): a native select
+ * named "Code language", shown while the caret is in the block, the pointer over it or the focus in it.
+ * Tab from the text reaches it and Escape goes back; a viewer sees it disabled.
+ */
+export function codeBlockView({ node: initial, editor, view, getPos, decorations }: NodeViewRendererProps): NodeView {
+  let node = initial;
+  const elements = createElements();
+  const { dom, code, toolbar, picker } = elements;
+  // A viewer's editor (or a trashed note's) can't be changed; `setEditable` is announced as an update.
+  const showEditable = () => {
+    picker.disabled = !view.editable;
+  };
+  listenToPicker(picker, view, getPos, () => node);
+  editor.on('update', showEditable);
+  showLanguage(elements, node);
+  showCaret(elements, decorations);
+  showEditable();
   return {
     dom,
     contentDOM: code,
@@ -64,8 +89,8 @@ export function codeBlockView({ node: initial, editor, view, getPos, decorations
       if (updated.type !== node.type) return false;
       const languageChanged = updated.attrs.language !== node.attrs.language;
       node = updated;
-      if (languageChanged) showLanguage();
-      showCaret(around);
+      if (languageChanged) showLanguage(elements, node);
+      showCaret(elements, around);
       return true;
     },
     // The picker handles its own clicks and keys; ProseMirror would take them for the text's.
@@ -75,8 +100,6 @@ export function codeBlockView({ node: initial, editor, view, getPos, decorations
       if (mutation.target === code && mutation.type === 'attributes') return true;
       return !code.contains(mutation.target);
     },
-    destroy: () => {
-      editor.off('update', showEditable);
-    },
+    destroy: () => editor.off('update', showEditable),
   };
 }
