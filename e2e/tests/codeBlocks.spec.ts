@@ -26,7 +26,7 @@ function picker(block: Locator) {
   return block.getByRole('combobox', { name: 'Code language' });
 }
 
-test('[CODE2] a fence typed with its language is highlighted as typed; the picker changes it, for bob, offline and over MCP', async ({
+test('[CODE2, CODE3, CODE4] a fence typed with its language is highlighted as typed; the picker changes it, for bob, offline and over MCP', async ({
   browser,
   request,
 }) => {
@@ -72,7 +72,7 @@ test('[CODE2] a fence typed with its language is highlighted as typed; the picke
   await bob.context.close();
 });
 
-test('[CODE1] fences written by an assistant open highlighted by their language, an unknown one plain; a viewer can’t change it', async ({
+test('[CODE1, CODE4] fences written by an assistant open highlighted by their language, an unknown one plain; a viewer can’t change it', async ({
   browser,
   request,
 }) => {

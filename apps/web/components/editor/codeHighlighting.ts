@@ -88,7 +88,10 @@ function spansOf(
   return spans;
 }
 
-/** Asks for the grammars the document's blocks are missing, each once per editor, and highlights again when they arrive. */
+/**
+ * Asks for the grammars the document's blocks are missing, each once per editor, and has the plugin
+ * highlight again when they arrive.
+ */
 function grammarRequester(view: EditorView) {
   const requested = new Set<GrammarName>();
   let destroyed = false;
