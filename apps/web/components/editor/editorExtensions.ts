@@ -6,6 +6,7 @@ import Placeholder from '@tiptap/extension-placeholder';
 import StarterKit from '@tiptap/starter-kit';
 import type * as Y from 'yjs';
 import { Callout, CalloutFromQuote } from './callouts';
+import { HighlightedCodeBlock } from './codeBlocks';
 import type { NoteLinkHost } from './links/noteLinkHost';
 import { NoteLink } from './links/noteLinkNode';
 import { tableExtensions } from './tables';
@@ -13,13 +14,15 @@ import { TaskFromBullet } from './taskFromBullet';
 
 /**
  * The editor's schema. Node and mark names are the ones core's Markdown conversion reads and writes
- * (`taskList`, `taskItem{checked}`, `highlight`, `table` › `tableRow` › `tableHeader`/`tableCell{align}`, `callout{kind,fold,title}`, `noteLink{docId,target,heading,alias}`), so what is typed here is what `read_note`, export and the
- * mirror see.
+ * (`taskList`, `taskItem{checked}`, `highlight`, `codeBlock{language}`, `table` › `tableRow` ›
+ * `tableHeader`/`tableCell{align}`, `callout{kind,fold,title}`, `noteLink{docId,target,heading,alias}`), so what is typed here is what `read_note`,
+ * export and the mirror see.
  */
 export function editorExtensions(ydoc: Y.Doc, links: NoteLinkHost | null = null): AnyExtension[] {
   return [
-    // Collaboration brings its own Yjs-aware undo; StarterKit's would fight it.
-    StarterKit.configure({ undoRedo: false }),
+    // Collaboration brings its own Yjs-aware undo; StarterKit's would fight it. Code blocks are our own.
+    StarterKit.configure({ undoRedo: false, codeBlock: false }),
+    HighlightedCodeBlock,
     Collaboration.configure({ document: ydoc }),
     Placeholder.configure({ placeholder: 'Start writing…' }),
     TaskList,
