@@ -4,6 +4,7 @@ import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import { useEffect } from 'react';
 import type { NoteSession } from '../lib/noteSession';
 import { editorExtensions } from './editor/editorExtensions';
+import { SelectionToolbar } from './editor/selection/SelectionToolbar';
 import styles from './NoteEditor.module.css';
 
 interface NoteEditorProps {
@@ -15,7 +16,7 @@ interface NoteEditorProps {
   onFocusTaken: () => void;
 }
 
-/** The Tiptap editor bound to the note's Y.Doc. */
+/** The Tiptap editor bound to the note's Y.Doc, with the toolbar over selected text while it can be edited. */
 export function NoteEditor({ session, editable, takeFocus, onFocusTaken }: NoteEditorProps) {
   const editor = useEditor(
     {
@@ -39,6 +40,7 @@ export function NoteEditor({ session, editable, takeFocus, onFocusTaken }: NoteE
   return (
     <div className={styles.editor} data-testid="editor" data-doc-id={session.docId}>
       <EditorContent editor={editor} />
+      {editable && editor && <SelectionToolbar editor={editor} />}
     </div>
   );
 }

@@ -6,18 +6,21 @@ import Placeholder from '@tiptap/extension-placeholder';
 import StarterKit from '@tiptap/starter-kit';
 import type * as Y from 'yjs';
 import { Callout, CalloutFromQuote } from './callouts';
+import { LinkOpener, linkOptions } from './links';
+import { SlashMenu } from './slash/slashMenu';
 import { tableExtensions } from './tables';
 import { TaskFromBullet } from './taskFromBullet';
 
 /**
  * The editor's schema. Node and mark names are the ones core's Markdown conversion reads and writes
  * (`taskList`, `taskItem{checked}`, `highlight`, `table` › `tableRow` › `tableHeader`/`tableCell{align}`, `callout{kind,fold,title}`), so what is typed here is what `read_note`, export and the
- * mirror see.
+ * mirror see. Besides the schema: Ctrl/⌘-click opens a link (MENU5) and `/` opens the slash menu (MENU1).
  */
 export function editorExtensions(ydoc: Y.Doc): AnyExtension[] {
   return [
     // Collaboration brings its own Yjs-aware undo; StarterKit's would fight it.
-    StarterKit.configure({ undoRedo: false }),
+    StarterKit.configure({ undoRedo: false, link: linkOptions }),
+    LinkOpener,
     Collaboration.configure({ document: ydoc }),
     Placeholder.configure({ placeholder: 'Start writing…' }),
     TaskList,
@@ -28,5 +31,6 @@ export function editorExtensions(ydoc: Y.Doc): AnyExtension[] {
     ...tableExtensions,
     Callout,
     CalloutFromQuote,
+    SlashMenu,
   ];
 }
