@@ -25,11 +25,10 @@ export function LinkEditor({ editor, onDone, onLeave }: LinkEditorProps) {
   const refusalId = useId();
   useEffect(() => field.current?.select(), []);
 
-  const finish = (change: 'unset' | { href: string } | null) => {
+  // The whole link is changed when the selection starts in one, not only its selected part.
+  const finish = (change: 'unset' | { href: string }) => {
     const chain = editor.chain().focus().extendMarkRange('link');
-    if (change === 'unset') chain.unsetLink().run();
-    else if (change) chain.setLink({ href: change.href }).run();
-    else chain.run();
+    (change === 'unset' ? chain.unsetLink() : chain.setLink({ href: change.href })).run();
     onDone();
   };
   const onSubmit = (event: FormEvent) => {
@@ -41,7 +40,8 @@ export function LinkEditor({ editor, onDone, onLeave }: LinkEditorProps) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
-    finish(null);
+    editor.commands.focus();
+    onDone();
   };
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const next = event.relatedTarget;

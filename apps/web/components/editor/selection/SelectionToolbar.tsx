@@ -24,7 +24,7 @@ const MARK_BUTTONS = [
 type ToggledMark = (typeof MARK_BUTTONS)[number]['mark'] | 'link';
 
 /** True for selected text outside code: where the toolbar's marks can go (a code block takes no marks). */
-export function isFormattableSelection(state: EditorState): boolean {
+function isFormattableSelection(state: EditorState): boolean {
   const { selection } = state;
   if (selection.empty || !isTextSelection(selection)) return false;
   if (selection.$from.parent.type.spec.code || selection.$to.parent.type.spec.code) return false;
