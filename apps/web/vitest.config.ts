@@ -6,6 +6,9 @@ const MOCKING_MODULES = ['lib/backgroundSync.test.ts'];
 const NOT_TESTS = ['node_modules/**', '.next/**', 'out/**'];
 
 export default defineConfig({
+  // tsconfig's `jsx: preserve` is for Next; a test that reaches a component (through the editor's extensions,
+  // say) needs the JSX compiled.
+  oxc: { jsx: { runtime: 'automatic' } },
   test: {
     environment: 'node',
     exclude: NOT_TESTS,

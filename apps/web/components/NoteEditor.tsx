@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import type { NoteSession } from '../lib/noteSession';
 import { editorExtensions } from './editor/editorExtensions';
 import type { NoteLinkHost } from './editor/links/noteLinkHost';
+import { SelectionToolbar } from './editor/selection/SelectionToolbar';
 import styles from './NoteEditor.module.css';
 
 interface NoteEditorProps {
@@ -18,7 +19,7 @@ interface NoteEditorProps {
   links: NoteLinkHost;
 }
 
-/** The Tiptap editor bound to the note's Y.Doc. */
+/** The Tiptap editor bound to the note's Y.Doc, with the toolbar over selected text while it can be edited. */
 export function NoteEditor({ session, editable, takeFocus, onFocusTaken, links }: NoteEditorProps) {
   const editor = useEditor(
     {
@@ -42,6 +43,7 @@ export function NoteEditor({ session, editable, takeFocus, onFocusTaken, links }
   return (
     <div className={styles.editor} data-testid="editor" data-doc-id={session.docId}>
       <EditorContent editor={editor} />
+      {editable && editor && <SelectionToolbar editor={editor} />}
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { type OpenEntry, resolveOpenEntry } from '../lib/vault/openEntry';
 import { AttachmentColumn } from './attachments/AttachmentColumn';
 import { Backlinks } from './backlinks/Backlinks';
 import { EmptyState } from './EmptyState';
+import { ShortcutHelp } from './editor/shortcuts/ShortcutHelp';
 import { HistoryButton } from './history/HistoryButton';
 import { HistoryPanel } from './history/HistoryPanel';
 import { NoteEditor } from './NoteEditor';
@@ -63,6 +64,7 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
   const liveNote = state.notes.find((note) => note.docId === openId);
   const trashedNote = liveNote ? undefined : state.trash.find((note) => note.docId === openId);
   const shownNote = liveNote ?? trashedNote;
+  const editable = !trashedNote && readOnlyReason === null;
   useDocumentTitle(session && shownNote ? titleFromPath(shownNote.path) : fileTitleOf(entry));
   const titleInNote = useTitleInNote(session?.ydoc ?? null, shownNote ? titleFromPath(shownNote.path) : '');
   // The note whose editor should take the caret once it exists (set after naming a new note).
@@ -104,6 +106,7 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
       />
       <main className={styles.main}>
         <header className={styles.toolbar}>
+          {shownNote && session && editable && <ShortcutHelp />}
           {shownNote && session && (
             <HistoryButton buttonRef={history.buttonRef} expanded={showHistory} onToggle={history.toggle} />
           )}
@@ -126,7 +129,7 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
             <NoteEditor
               key={session.docId}
               session={session}
-              editable={!trashedNote && readOnlyReason === null}
+              editable={editable}
               takeFocus={focusFor === session.docId}
               onFocusTaken={onFocusTaken}
               links={links}

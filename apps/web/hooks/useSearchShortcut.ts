@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useIsApplePlatform } from './useIsApplePlatform';
 
 /**
  * Ctrl-K (⌘K on Apple keyboards) anywhere in the app, the editor and rename fields included. Listening in
@@ -25,9 +26,5 @@ export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 
 
 /** The shortcut as this keyboard spells it; "Ctrl K" until mounted, so the prerendered shell matches. */
 export function useSearchShortcutLabel(): string {
-  const [label, setLabel] = useState('Ctrl K');
-  useEffect(() => {
-    if (/Mac|iPhone|iPad/.test(navigator.userAgent)) setLabel('⌘K');
-  }, []);
-  return label;
+  return useIsApplePlatform() ? '⌘K' : 'Ctrl K';
 }

@@ -9,20 +9,24 @@ import { Callout, CalloutFromQuote } from './callouts';
 import { HighlightedCodeBlock } from './codeBlocks';
 import type { NoteLinkHost } from './links/noteLinkHost';
 import { NoteLink } from './links/noteLinkNode';
+import { SlashMenu } from './slash/slashMenu';
 import { tableExtensions } from './tables';
 import { TaskFromBullet } from './taskFromBullet';
+import { LinkOpener, linkOptions } from './urlLinks';
 
 /**
  * The editor's schema. Node and mark names are the ones core's Markdown conversion reads and writes
  * (`taskList`, `taskItem{checked}`, `highlight`, `codeBlock{language}`, `table` › `tableRow` ›
- * `tableHeader`/`tableCell{align}`, `callout{kind,fold,title}`, `noteLink{docId,target,heading,alias}`), so what is typed here is what `read_note`,
- * export and the mirror see.
+ * `tableHeader`/`tableCell{align}`, `callout{kind,fold,title}`, `noteLink{docId,target,heading,alias}`), so
+ * what is typed here is what `read_note`, export and the mirror see. Besides the schema: Ctrl/⌘-click opens
+ * a link (MENU5) and `/` opens the slash menu (MENU1).
  */
 export function editorExtensions(ydoc: Y.Doc, links: NoteLinkHost | null = null): AnyExtension[] {
   return [
     // Collaboration brings its own Yjs-aware undo; StarterKit's would fight it. Code blocks are our own.
-    StarterKit.configure({ undoRedo: false, codeBlock: false }),
+    StarterKit.configure({ undoRedo: false, codeBlock: false, link: linkOptions }),
     HighlightedCodeBlock,
+    LinkOpener,
     Collaboration.configure({ document: ydoc }),
     Placeholder.configure({ placeholder: 'Start writing…' }),
     TaskList,
@@ -34,5 +38,6 @@ export function editorExtensions(ydoc: Y.Doc, links: NoteLinkHost | null = null)
     Callout,
     CalloutFromQuote,
     NoteLink.configure({ host: links }),
+    SlashMenu,
   ];
 }
