@@ -97,4 +97,10 @@ export const LIMITS = {
    * store of such a note; a million characters (some 500 pages) take a tenth of that.
    */
   maxIndexedNoteChars: 1_000_000,
+  /**
+   * LIM19 (PRES8): one awareness update a client sends. A provider sends its own state (a name, a colour
+   * and a caret: a few hundred bytes), and the relay passes it on to everyone in the note: without a bound
+   * one frame (LIM1) could make the relay keep and send 2 MiB per person present.
+   */
+  maxAwarenessBytes: 16 * 1024,
 } as const;
