@@ -45,7 +45,7 @@ function caretIn(doc: Y.Doc): unknown {
 
 const stateOf = (session: Session, clientId: number) => session.provider.awareness?.getStates().get(clientId);
 
-describe('presence at the relay (PRES3, PRES8)', () => {
+describe('presence at the relay (PRES7, PRES8)', () => {
   let relay: TestRelay;
   let dispose: () => Promise<void>;
   const open: Array<{ destroy(): void }> = [];
@@ -84,7 +84,7 @@ describe('presence at the relay (PRES3, PRES8)', () => {
     return socket;
   }
 
-  it('[PRES3] a viewer is present as their account says, with their caret and nothing else, and stays connected', async () => {
+  it('[PRES7] a viewer is present as their account says, with their caret and nothing else, and stays connected', async () => {
     const atAlice = await session(alice, NOTE);
     const atBob = await session(bob, NOTE);
     const atCarol = await session(carol, OTHER_NOTE);
@@ -109,7 +109,7 @@ describe('presence at the relay (PRES3, PRES8)', () => {
     expect([...(atCarol.provider.awareness?.getStates().keys() ?? [])]).toEqual([atCarol.doc.clientID]);
   });
 
-  it("[PRES3] a connection speaks for one client id: never another person's, and a reconnect of the same person takes its own over", async () => {
+  it("[PRES7] a connection speaks for one client id: never another person's, and a reconnect of the same person takes its own over", async () => {
     const atAlice = await session(alice, NOTE);
     const atBob = await session(bob, NOTE);
     atAlice.provider.setAwarenessField('user', { name: 'alice' });

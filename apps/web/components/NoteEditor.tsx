@@ -1,13 +1,17 @@
 'use client';
 
+import type { PresenceUser } from '@baalda/core';
 import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import { useEffect } from 'react';
+import { useAnnouncedPresence } from '../hooks/useAnnouncedPresence';
 import type { NoteSession } from '../lib/noteSession';
 import { editorExtensions } from './editor/editorExtensions';
 import styles from './NoteEditor.module.css';
 
 interface NoteEditorProps {
   session: NoteSession;
+  /** PRES1: the person at this editor, as the others see their caret and avatar. */
+  presence: PresenceUser;
   /** False for a note in the trash: it can be read, not changed, until restored. */
   editable: boolean;
   /** True once the caret should go to the end of the note (after naming a new note, say). */
@@ -16,17 +20,18 @@ interface NoteEditorProps {
 }
 
 /** The Tiptap editor bound to the note's Y.Doc. */
-export function NoteEditor({ session, editable, takeFocus, onFocusTaken }: NoteEditorProps) {
+export function NoteEditor({ session, presence, editable, takeFocus, onFocusTaken }: NoteEditorProps) {
+  useAnnouncedPresence(session.awareness, presence);
   const editor = useEditor(
     {
-      extensions: editorExtensions(session.ydoc),
+      extensions: editorExtensions(session.ydoc, { awareness: session.awareness, user: presence }),
       editable,
       // Safe: this component only renders on the client, once the note's session exists.
       immediatelyRender: true,
       editorProps: { attributes: { 'aria-label': 'Note', spellcheck: 'true' } },
       onCreate: ({ editor: created }) => focusOnOpen(created),
     },
-    [session],
+    [session, presence],
   );
   useEffect(() => {
     editor?.setEditable(editable);

@@ -1,6 +1,7 @@
 import { formatNoteDocumentName, type SyncObservation } from '@baalda/core';
 import { WindowedProvider, type WindowPriority } from '@baalda/sync-client';
 import { IndexeddbPersistence } from 'y-indexeddb';
+import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { createCoalescedWriter } from './coalescedWriter';
 import { type LocalNoteRecord, makeLocalNoteRecord } from './localNoteRecord';
@@ -14,6 +15,11 @@ import { trackSync } from './syncTracker';
 export interface NoteSession {
   readonly docId: string;
   readonly ydoc: Y.Doc;
+  /**
+   * Who else has the note on screen, and where their carets are (PRES3). Shared with the relay for as long
+   * as the session is connected; the provider forgets every other state when its connection closes.
+   */
+  readonly awareness: Awareness;
   /** Calls `listener` when the observation or the access changes. */
   subscribe(listener: () => void): () => void;
   getObservation(): SyncObservation;
@@ -59,6 +65,8 @@ export async function openNoteSession(
     priority,
     name: documentName,
     document: ydoc,
+    // Its own state names no one until an editor shows the note (PRES3): background sync is not presence.
+    awareness: new Awareness(ydoc),
   });
   // Given a shared websocketProvider, the provider does not attach itself (it only does so for a socket it owns).
   provider.attach();
@@ -91,6 +99,7 @@ function startSession(docId: string, { persistence, provider, registry, record }
   return {
     docId,
     ydoc: persistence.doc,
+    awareness: awarenessOf(provider),
     subscribe(listener) {
       const unsubscribeSync = tracker.subscribe(listener);
       const unsubscribeAccess = access.subscribe(listener);
@@ -124,6 +133,11 @@ async function forgetLocalCopy(docId: string, persistence: IndexeddbPersistence,
   for (const outcome of outcomes) {
     if (outcome.status === 'rejected') console.error(`Could not forget note ${docId} on this device`, outcome.reason);
   }
+}
+
+function awarenessOf(provider: WindowedProvider): Awareness {
+  if (!provider.awareness) throw new Error('A note session is opened with an awareness');
+  return provider.awareness;
 }
 
 function delay(ms: number): Promise<void> {

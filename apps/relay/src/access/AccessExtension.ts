@@ -19,7 +19,7 @@ export interface SyncContext {
   readonly edgeSocket?: EdgeSocket;
   readonly caller?: CallerRef;
   readonly rights?: DocumentRights;
-  /** PRES3: who this connection's awareness states speak for, whatever the client puts in them. */
+  /** PRES7: who this connection's awareness states speak for, whatever the client puts in them. */
   readonly presence?: PresenceUser;
 }
 

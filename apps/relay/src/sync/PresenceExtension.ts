@@ -14,7 +14,7 @@ import { awarenessClientIdsOf } from './awarenessInspector';
 const CLIENT_IDS_PER_CONNECTION = 1;
 
 /**
- * PRES3: what a client says about itself in a note's awareness, the relay rewrites before passing it on:
+ * PRES7: what a client says about itself in a note's awareness, the relay rewrites before passing it on:
  * the person is the one who opened the connection (name and colour from their account), the caret is kept
  * if well-formed, nothing else survives. A connection speaks for one client id, never for one another
  * person's connection holds. A viewer's states are handled like anyone's (viewers are present too), and

@@ -1,20 +1,26 @@
+import type { PresenceUser } from '@baalda/core';
 import type { AnyExtension } from '@tiptap/core';
 import Collaboration from '@tiptap/extension-collaboration';
 import Highlight from '@tiptap/extension-highlight';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import Placeholder from '@tiptap/extension-placeholder';
 import StarterKit from '@tiptap/starter-kit';
+import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { Callout, CalloutFromQuote } from './callouts';
+import { collaborationCarets } from './collaborationCarets';
 import { tableExtensions } from './tables';
 import { TaskFromBullet } from './taskFromBullet';
 
 /**
  * The editor's schema. Node and mark names are the ones core's Markdown conversion reads and writes
  * (`taskList`, `taskItem{checked}`, `highlight`, `table` › `tableRow` › `tableHeader`/`tableCell{align}`, `callout{kind,fold,title}`), so what is typed here is what `read_note`, export and the
- * mirror see.
+ * mirror see. With `presence`, the others' carets and selections are drawn, named and coloured (PRES6).
  */
-export function editorExtensions(ydoc: Y.Doc): AnyExtension[] {
+export function editorExtensions(
+  ydoc: Y.Doc,
+  presence?: { readonly awareness: Awareness; readonly user: PresenceUser },
+): AnyExtension[] {
   return [
     // Collaboration brings its own Yjs-aware undo; StarterKit's would fight it.
     StarterKit.configure({ undoRedo: false }),
@@ -28,5 +34,6 @@ export function editorExtensions(ydoc: Y.Doc): AnyExtension[] {
     ...tableExtensions,
     Callout,
     CalloutFromQuote,
+    ...(presence ? [collaborationCarets(presence.awareness, presence.user)] : []),
   ];
 }

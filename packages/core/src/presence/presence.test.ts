@@ -66,7 +66,7 @@ describe('presence', () => {
     expect(Object.keys(presenceUserOf(account)).sort()).toEqual(['color', 'id', 'name']);
   });
 
-  it('[PRES3] the relay keeps only its own person and a well-formed caret; a state that announces no one stays empty', () => {
+  it('[PRES7] the relay keeps only its own person and a well-formed caret; a state that announces no one stays empty', () => {
     const bob = presenceUserOf({ id: 'u-bob', name: 'bob' });
     const cursor = realCursor();
     const forged = {
@@ -85,7 +85,7 @@ describe('presence', () => {
     }
   });
 
-  it('[PRES3] a reader takes a person with a caret, and nothing from a state that does not name one properly', () => {
+  it('[PRES4] a reader takes a person with a caret, and nothing from a state that does not name one properly', () => {
     const bob = presenceUserOf({ id: 'u-bob', name: 'bob' });
     const cursor = realCursor();
     expect(readPresenceState({ user: bob, cursor })).toEqual({ user: bob, cursor });

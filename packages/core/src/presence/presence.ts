@@ -62,10 +62,10 @@ const RELATIVE_POSITION = z.object({
   assoc: z.number().int(),
 });
 
-/** PRES3: where a person's caret (head) and selection (anchor to head) are, as y-prosemirror shares them. */
+/** PRES6: where a person's caret (head) and selection (anchor to head) are, as y-prosemirror shares them. */
 export const PRESENCE_CURSOR = z.object({ anchor: RELATIVE_POSITION, head: RELATIVE_POSITION });
 
-/** PRES3: a caret's place. */
+/** PRES6: a caret's place. */
 export type PresenceCursor = z.infer<typeof PRESENCE_CURSOR>;
 
 const PRESENCE_USER = z.object({
@@ -79,13 +79,13 @@ const PRESENCE_USER = z.object({
   color: z.string().regex(/^#[0-9A-Fa-f]{6}$/),
 });
 
-/** PRES3: a person's awareness state in a note they have on screen. */
+/** PRES4: a person's awareness state in a note they have on screen. */
 export interface PresenceState {
   readonly user: PresenceUser;
   readonly cursor: PresenceCursor | null;
 }
 
-/** PRES3: reads an awareness state; null unless it announces a person (a note synced in the background does not). */
+/** PRES4: reads an awareness state; null unless it announces a person (a note synced in the background does not). */
 export function readPresenceState(state: unknown): PresenceState | null {
   if (!isRecord(state)) return null;
   const user = PRESENCE_USER.safeParse(state.user);
@@ -95,7 +95,7 @@ export function readPresenceState(state: unknown): PresenceState | null {
 }
 
 /**
- * PRES3: the state the relay passes on for a state a client sent as `person`: empty unless it announces
+ * PRES7: the state the relay passes on for a state a client sent as `person`: empty unless it announces
  * someone (a note open only for background sync says nothing), else `person` with the caret if it has a
  * well-formed one. Whatever else a client put in its state is dropped, and the person is the relay's,
  * not the client's: nobody can appear as someone else.
