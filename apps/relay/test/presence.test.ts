@@ -1,4 +1,6 @@
 import { formatNoteDocumentName, LIMITS, presenceUserOf } from '@baalda/core';
+import { DocumentWindow, WindowedProvider } from '@baalda/sync-client';
+import { HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import * as encoding from 'lib0/encoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
@@ -6,6 +8,7 @@ import { nextOpId, postOps } from './apiBody';
 import { pgliteBackend } from './backends';
 import { eventually } from './clients';
 import { addPerson, type Person } from './people';
+import { QuietWebSocket } from './quietWebSocket';
 import { MESSAGE, openAuthenticatedSocket, type RawSocket } from './rawSockets';
 import { startTestRelay, type TestRelay } from './relays';
 import { openAs, type Session } from './syncAs';
@@ -45,7 +48,7 @@ function caretIn(doc: Y.Doc): unknown {
 
 const stateOf = (session: Session, clientId: number) => session.provider.awareness?.getStates().get(clientId);
 
-describe('presence at the relay (PRES7, PRES8)', () => {
+describe('presence at the relay (PRES4, PRES7, PRES8)', () => {
   let relay: TestRelay;
   let dispose: () => Promise<void>;
   const open: Array<{ destroy(): void }> = [];
@@ -152,6 +155,37 @@ describe('presence at the relay (PRES7, PRES8)', () => {
       () => stateOf(atBob, aliceId) === undefined,
       () => `bob still sees alice as ${JSON.stringify(stateOf(atBob, aliceId))}`,
     );
+  });
+
+  it('[PRES4] after its socket closed and opened again, a windowed provider shows at once who is still there', async () => {
+    const atAlice = await session(alice, NOTE);
+    atAlice.provider.setAwarenessField('user', { name: 'alice' });
+    const socket = new HocuspocusProviderWebsocket({ url: relay.syncUrl, WebSocketPolyfill: QuietWebSocket });
+    const provider = new WindowedProvider({
+      websocketProvider: socket,
+      window: new DocumentWindow(),
+      name: NOTE,
+      document: new Y.Doc(),
+      token: bob.token,
+    });
+    open.push({
+      destroy: () => {
+        provider.destroy();
+        socket.destroy();
+      },
+    });
+    provider.attach();
+    const seesAlice = () => provider.awareness?.getStates().get(atAlice.doc.clientID)?.user?.name === 'alice';
+    await eventually(seesAlice, () => 'bob never saw alice');
+    socket.disconnect();
+    await eventually(
+      () => !seesAlice(),
+      () => 'bob still sees alice with his socket closed',
+    );
+    await socket.connect();
+    // Alice changed nothing meanwhile: the relay sends her state at the clock bob saw last. Her next renewal
+    // would come only after 15 s.
+    await eventually(seesAlice, () => 'bob does not see alice again', 3000);
   });
 
   it('[PRES8, LIM19] an awareness update over 16 KiB closes the socket with 1009, one that is not a list of states with 1007', async () => {

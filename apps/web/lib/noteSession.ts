@@ -59,28 +59,31 @@ export async function openNoteSession(
   // The relay knows the note by its document name; this device keeps it under the scope's own name.
   const persistence = new IndexeddbPersistence(storage.databaseFor(docId), ydoc);
   await Promise.race([persistence.whenSynced, delay(LOCAL_LOAD_TIMEOUT_MS)]);
+  // Its own state names no one until an editor shows the note (PRES3): background sync is not presence.
+  const awareness = new Awareness(ydoc);
   const provider = new WindowedProvider({
     websocketProvider: getSyncSocket(),
     window: getSyncWindow(),
     priority,
     name: documentName,
     document: ydoc,
-    // Its own state names no one until an editor shows the note (PRES3): background sync is not presence.
-    awareness: new Awareness(ydoc),
+    awareness,
   });
   // Given a shared websocketProvider, the provider does not attach itself (it only does so for a socket it owns).
   provider.attach();
-  return startSession(docId, { persistence, provider, registry, record });
+  return startSession(docId, { persistence, provider, awareness, registry, record });
 }
 
 interface SessionParts {
   persistence: IndexeddbPersistence;
   provider: WindowedProvider;
+  awareness: Awareness;
   registry: LocalRegistry;
   record: LocalNoteRecord | undefined;
 }
 
-function startSession(docId: string, { persistence, provider, registry, record }: SessionParts): NoteSession {
+function startSession(docId: string, parts: SessionParts): NoteSession {
+  const { persistence, provider, awareness, registry, record } = parts;
   const writer = createCoalescedWriter<NotePatch>(
     (patch) => registry.update(docId, (current) => (current ? { ...current, ...patch } : undefined)),
     (error) => console.error(`Could not save the local record of note ${docId}`, error),
@@ -99,7 +102,7 @@ function startSession(docId: string, { persistence, provider, registry, record }
   return {
     docId,
     ydoc: persistence.doc,
-    awareness: awarenessOf(provider),
+    awareness,
     subscribe(listener) {
       const unsubscribeSync = tracker.subscribe(listener);
       const unsubscribeAccess = access.subscribe(listener);
@@ -133,11 +136,6 @@ async function forgetLocalCopy(docId: string, persistence: IndexeddbPersistence,
   for (const outcome of outcomes) {
     if (outcome.status === 'rejected') console.error(`Could not forget note ${docId} on this device`, outcome.reason);
   }
-}
-
-function awarenessOf(provider: WindowedProvider): Awareness {
-  if (!provider.awareness) throw new Error('A note session is opened with an awareness');
-  return provider.awareness;
 }
 
 function delay(ms: number): Promise<void> {
