@@ -1,7 +1,9 @@
 'use client';
 
+import type { PresenceUser } from '@baalda/core';
 import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import { useEffect } from 'react';
+import { useAnnouncedPresence } from '../hooks/useAnnouncedPresence';
 import type { NoteSession } from '../lib/noteSession';
 import { editorExtensions } from './editor/editorExtensions';
 import type { NoteLinkHost } from './editor/links/noteLinkHost';
@@ -10,6 +12,8 @@ import styles from './NoteEditor.module.css';
 
 interface NoteEditorProps {
   session: NoteSession;
+  /** PRES1: the person at this editor, as the others see their caret and avatar. */
+  presence: PresenceUser;
   /** False for a note in the trash: it can be read, not changed, until restored. */
   editable: boolean;
   /** True once the caret should go to the end of the note (after naming a new note, say). */
@@ -20,17 +24,18 @@ interface NoteEditorProps {
 }
 
 /** The Tiptap editor bound to the note's Y.Doc, with the toolbar over selected text while it can be edited. */
-export function NoteEditor({ session, editable, takeFocus, onFocusTaken, links }: NoteEditorProps) {
+export function NoteEditor({ session, presence, editable, takeFocus, onFocusTaken, links }: NoteEditorProps) {
+  useAnnouncedPresence(session.awareness, presence);
   const editor = useEditor(
     {
-      extensions: editorExtensions(session.ydoc, links),
+      extensions: editorExtensions(session.ydoc, { links, presence: { awareness: session.awareness, user: presence } }),
       editable,
       // Safe: this component only renders on the client, once the note's session exists.
       immediatelyRender: true,
       editorProps: { attributes: { 'aria-label': 'Note', spellcheck: 'true' } },
       onCreate: ({ editor: created }) => focusOnOpen(created),
     },
-    [session, links],
+    [session, presence, links],
   );
   useEffect(() => {
     editor?.setEditable(editable);

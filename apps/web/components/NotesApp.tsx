@@ -8,6 +8,7 @@ import { useHistoryPanel } from '../hooks/useHistoryPanel';
 import { useNoteAccess } from '../hooks/useNoteAccess';
 import { useNoteLinkHost } from '../hooks/useNoteLinkHost';
 import { useNoteSession } from '../hooks/useNoteSession';
+import { usePeopleInNote } from '../hooks/usePeopleInNote';
 import { useSearchShortcut } from '../hooks/useSearchShortcut';
 import { useSelectedNoteId } from '../hooks/useSelectedNoteId';
 import { useSyncState } from '../hooks/useSyncState';
@@ -45,7 +46,7 @@ interface NotesAppProps {
  * refuses a sync document for an attachment, which shows the attachment view instead (PATH11).
  */
 export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
-  const { vault, readOnlyReason } = useCurrentVault();
+  const { vault, readOnlyReason, presence } = useCurrentVault();
   const state = useVault(vault.store);
   const uploads = useUploads(vault.uploads);
   const [selectedId, select] = useSelectedNoteId();
@@ -61,6 +62,7 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
   // must not flash from this device's copy before the refusal arrives.
   const session = openSession && isNoteTextShown(access) ? openSession : null;
   const syncState = useSyncState(denied ? null : openSession, noteId !== null && !denied);
+  const people = usePeopleInNote(session?.awareness ?? null, presence.id);
   const liveNote = state.notes.find((note) => note.docId === openId);
   const trashedNote = liveNote ? undefined : state.trash.find((note) => note.docId === openId);
   const shownNote = liveNote ?? trashedNote;
@@ -113,7 +115,7 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
           <SyncBadge state={syncState} />
         </header>
         <div className={styles.column}>
-          {shownNote && session && <NoteHeader note={shownNote} titleInNote={titleInNote} />}
+          {shownNote && session && <NoteHeader note={shownNote} titleInNote={titleInNote} people={people} />}
           {trashedNote && session && readOnlyReason === null && (
             <TrashBanner onRestore={() => controller.restore(trashedNote.docId)} />
           )}
@@ -129,6 +131,7 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
             <NoteEditor
               key={session.docId}
               session={session}
+              presence={presence}
               editable={editable}
               takeFocus={focusFor === session.docId}
               onFocusTaken={onFocusTaken}

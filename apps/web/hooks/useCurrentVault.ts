@@ -1,5 +1,6 @@
 'use client';
 
+import type { PresenceUser } from '@baalda/core';
 import { createContext, useContext } from 'react';
 import type { VaultEntry } from '../lib/account/accountTypes';
 import type { OpenVault } from '../lib/vault/browserVault';
@@ -10,6 +11,8 @@ export interface CurrentVault {
   readonly entry: VaultEntry;
   /** Why the person can't change this vault (a viewer), or null when they can. */
   readonly readOnlyReason: string | null;
+  /** PRES1: the signed-in person as the others see them in a note (name and colour). */
+  readonly presence: PresenceUser;
 }
 
 /** What every control says when the person may only read the vault. */

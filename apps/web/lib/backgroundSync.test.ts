@@ -39,6 +39,7 @@ function settlingSession(docId: string): NoteSession {
   return {
     docId,
     ydoc: undefined as never,
+    awareness: undefined as never,
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

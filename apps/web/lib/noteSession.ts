@@ -1,6 +1,7 @@
 import { formatNoteDocumentName, type SyncObservation } from '@baalda/core';
 import { WindowedProvider, type WindowPriority } from '@baalda/sync-client';
 import { IndexeddbPersistence } from 'y-indexeddb';
+import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { createCoalescedWriter } from './coalescedWriter';
 import { type LocalNoteRecord, makeLocalNoteRecord } from './localNoteRecord';
@@ -14,6 +15,11 @@ import { trackSync } from './syncTracker';
 export interface NoteSession {
   readonly docId: string;
   readonly ydoc: Y.Doc;
+  /**
+   * Who else has the note on screen, and where their carets are (PRES3). Shared with the relay for as long
+   * as the session is connected; the provider forgets every other state when its connection closes.
+   */
+  readonly awareness: Awareness;
   /** Calls `listener` when the observation or the access changes. */
   subscribe(listener: () => void): () => void;
   getObservation(): SyncObservation;
@@ -53,26 +59,31 @@ export async function openNoteSession(
   // The relay knows the note by its document name; this device keeps it under the scope's own name.
   const persistence = new IndexeddbPersistence(storage.databaseFor(docId), ydoc);
   await Promise.race([persistence.whenSynced, delay(LOCAL_LOAD_TIMEOUT_MS)]);
+  // Its own state names no one until an editor shows the note (PRES3): background sync is not presence.
+  const awareness = new Awareness(ydoc);
   const provider = new WindowedProvider({
     websocketProvider: getSyncSocket(),
     window: getSyncWindow(),
     priority,
     name: documentName,
     document: ydoc,
+    awareness,
   });
   // Given a shared websocketProvider, the provider does not attach itself (it only does so for a socket it owns).
   provider.attach();
-  return startSession(docId, { persistence, provider, registry, record });
+  return startSession(docId, { persistence, provider, awareness, registry, record });
 }
 
 interface SessionParts {
   persistence: IndexeddbPersistence;
   provider: WindowedProvider;
+  awareness: Awareness;
   registry: LocalRegistry;
   record: LocalNoteRecord | undefined;
 }
 
-function startSession(docId: string, { persistence, provider, registry, record }: SessionParts): NoteSession {
+function startSession(docId: string, parts: SessionParts): NoteSession {
+  const { persistence, provider, awareness, registry, record } = parts;
   const writer = createCoalescedWriter<NotePatch>(
     (patch) => registry.update(docId, (current) => (current ? { ...current, ...patch } : undefined)),
     (error) => console.error(`Could not save the local record of note ${docId}`, error),
@@ -91,6 +102,7 @@ function startSession(docId: string, { persistence, provider, registry, record }
   return {
     docId,
     ydoc: persistence.doc,
+    awareness,
     subscribe(listener) {
       const unsubscribeSync = tracker.subscribe(listener);
       const unsubscribeAccess = access.subscribe(listener);

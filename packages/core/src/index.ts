@@ -196,6 +196,18 @@ export {
   validateFolderPath,
   validateNotePath,
 } from './paths/notePath';
+export {
+  PRESENCE_CURSOR,
+  PRESENCE_PALETTE,
+  type PresenceCursor,
+  type PresenceState,
+  type PresenceUser,
+  presenceColorOf,
+  presenceStateFor,
+  presenceUserOf,
+  readPresenceState,
+  UNNAMED_PERSON,
+} from './presence/presence';
 export { type Failure, fail, type Result } from './result';
 export { BM25, type CandidateRows, LexicalIndex, type LexicalScores } from './search/lexicalIndex';
 export { countTerms, lexicalTermsOf, stemLightly } from './search/lexicalTerms';

@@ -60,6 +60,18 @@ export class WindowedProvider extends HocuspocusProvider {
     this.holdsSlot = false;
     this.documentWindow?.withdraw(this);
     super.onClose();
+    this.forgetOthersClocks();
+  }
+
+  // The provider drops the others' awareness states on close but keeps their clocks. After a reconnect the
+  // relay sends each state again at the clock last seen, which y-protocols ignores as not newer: people who
+  // were there stayed invisible until they next moved their caret or renewed their state (15 s).
+  private forgetOthersClocks(): void {
+    const awareness = this.awareness;
+    if (!awareness) return;
+    for (const clientId of [...awareness.meta.keys()]) {
+      if (clientId !== awareness.clientID && !awareness.states.has(clientId)) awareness.meta.delete(clientId);
+    }
   }
 
   override authenticatedHandler(scope: string): void {

@@ -1,4 +1,4 @@
-import { RELAY_ERRORS } from '@baalda/core';
+import { type PresenceUser, presenceUserOf, RELAY_ERRORS } from '@baalda/core';
 import type { Extension, onAuthenticatePayload } from '@hocuspocus/server';
 import { closeFrameFor } from '../support/closeCodes';
 import { EXTENSION_PRIORITY } from '../support/extensionOrder';
@@ -19,6 +19,8 @@ export interface SyncContext {
   readonly edgeSocket?: EdgeSocket;
   readonly caller?: CallerRef;
   readonly rights?: DocumentRights;
+  /** PRES7: who this connection's awareness states speak for, whatever the client puts in them. */
+  readonly presence?: PresenceUser;
 }
 
 /**
@@ -73,7 +75,7 @@ export class AccessExtension implements Extension {
     }
     payload.connectionConfig.readOnly = !rights.write;
     payload.context.edgeSocket?.authenticated?.();
-    return { caller: refOf(caller), rights };
+    return { caller: refOf(caller), rights, presence: presenceUserOf(caller.user) };
   }
 }
 

@@ -4,6 +4,7 @@ import type { Database } from '../db/openDatabase';
 import { IndexExtension } from '../search/IndexExtension';
 import { PersistenceExtension } from '../store/PersistenceExtension';
 import { StoreCycleReadings } from '../store/storeCycleReadings';
+import { PresenceExtension } from '../sync/PresenceExtension';
 import { VaultChannelExtension } from '../vault/VaultChannelExtension';
 import { VersionExtension } from '../versions/VersionExtension';
 import type { RelayOptions } from './relayOptions';
@@ -43,6 +44,7 @@ export function configureSyncServer(
       new PersistenceExtension(services.store, clock, logger),
       new IndexExtension(services.indexes, clock, readings, database.prisma),
       new VaultChannelExtension(services.access, services.vaults, clock, logger),
+      new PresenceExtension(),
     ],
   });
 }

@@ -15,7 +15,7 @@ const ROUTE = { pattern: BACKLINKS, auth: 'vault', namesMethods: true, refusePar
 
 /**
  * `GET /api/vaults/:vault/notes/:docId/backlinks` (BL2): the live notes linking to this one that the
- * caller may read, by path, at most LIM19's 500 (`truncated` when there were more). A note the caller can't
+ * caller may read, by path, at most LIM20's 500 (`truncated` when there were more). A note the caller can't
  * read answers like one that does not exist (ACL4); a linking note it can't read is neither listed nor
  * counted.
  */

@@ -10,7 +10,7 @@ export interface LinkingNote {
 }
 
 /**
- * BL1: makes `sourceDocId`'s link rows the links of its document at `version` (LIM19 keeps the first
+ * BL1: makes `sourceDocId`'s link rows the links of its document at `version` (LIM20 keeps the first
  * 1,000). Only a later version replaces them: the index row's `links_version` is claimed first, so two
  * relays storing the same note one after the other can't leave the older links behind. A note with no
  * index row yet (it was purged) gets no rows.
@@ -37,7 +37,7 @@ export async function replaceNoteLinks(
 
 /**
  * BL2: the live notes of `vaultId` that link to `targetDocId`, by path. Callers keep only the ones the
- * reader may see, then cut to LIM19's 500: cutting here could let notes the reader can't see take the
+ * reader may see, then cut to LIM20's 500: cutting here could let notes the reader can't see take the
  * places of ones they can.
  */
 export async function notesLinkingTo(db: Db, vaultId: string, targetDocId: string): Promise<LinkingNote[]> {

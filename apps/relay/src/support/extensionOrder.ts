@@ -18,4 +18,6 @@ export const EXTENSION_PRIORITY = {
   persistence: 800,
   /** VAULT: the tree channel, which no store hook of the others depends on. */
   vaultChannel: 700,
+  /** PRES7: only an awareness hook, which no other extension has. */
+  presence: 600,
 } as const;

@@ -1,11 +1,13 @@
 import { LIMITS, parseDocumentName, type RelayErrorCode } from '@baalda/core';
 import * as decoding from 'lib0/decoding';
+import { inspectAwareness } from './awarenessInspector';
 import { inspectUpdate } from './updateInspector';
 
 /** Hocuspocus message types a client may send (see @hocuspocus/server's MessageType). */
 const CLIENT_MESSAGE_TYPES = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 const SYNC = 0;
 const SYNC_REPLY = 4;
+const AWARENESS = 1;
 const AUTH = 2;
 // y-protocols sync sub-messages: step 1 (state vector), step 2 (update), update.
 const SYNC_SUBTYPES = new Set([0, 1, 2]);
@@ -18,7 +20,7 @@ export type FrameRefusal = { ok: false; code: RelayErrorCode; message: string };
  * Checks the envelope of a client frame — size, document name, message type, and for sync and auth
  * messages that the payload lengths add up — and walks the structure of every Yjs update it carries
  * (WS8) without decoding it: yjs#687's crafted updates stall a decoder, so untrusted bytes meet only
- * bounded reading here.
+ * bounded reading here. Awareness updates are bounded by LIM19 and walked too (PRES8).
  */
 export function inspectFrame(frame: Uint8Array): { ok: true; documentName: string } | FrameRefusal {
   if (frame.byteLength > LIMITS.maxFrameBytes) {
@@ -42,6 +44,10 @@ function inspectEnvelope(decoder: decoding.Decoder): { ok: true; documentName: s
   const type = decoding.readVarUint(decoder);
   if (!CLIENT_MESSAGE_TYPES.has(type)) return refuse('MESSAGE_MALFORMED', `Unknown message type ${type}.`);
   if (type === SYNC || type === SYNC_REPLY) return inspectSync(decoder, documentName);
+  if (type === AWARENESS) {
+    const awareness = inspectAwareness(decoder);
+    if (!awareness.ok) return refuse(awareness.tooLarge ? 'MESSAGE_TOO_LARGE' : 'MESSAGE_MALFORMED', awareness.message);
+  }
   if (type === AUTH) {
     decoding.readVarUint(decoder);
     decoding.readVarString(decoder);

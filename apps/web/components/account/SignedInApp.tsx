@@ -52,7 +52,7 @@ export function SignedInApp({ user, vaults, offline, onVaultsChange, onReloadVau
   }
   return (
     // One key per user and vault: a switch remounts everything, so no state of one vault leaks into another.
-    <VaultProvider key={`${user.id}/${entry.id}`} userId={user.id} entry={entry}>
+    <VaultProvider key={`${user.id}/${entry.id}`} user={user} entry={entry}>
       <NotesApp
         vaultSwitcher={<VaultSwitcher vaults={vaults} current={entry} onSwitch={switchTo} onCreated={addVault} />}
         accountMenu={menu}

@@ -1,12 +1,15 @@
+import type { PresenceUser } from '@baalda/core';
 import type { AnyExtension } from '@tiptap/core';
 import Collaboration from '@tiptap/extension-collaboration';
 import Highlight from '@tiptap/extension-highlight';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import Placeholder from '@tiptap/extension-placeholder';
 import StarterKit from '@tiptap/starter-kit';
+import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { Callout, CalloutFromQuote } from './callouts';
 import { HighlightedCodeBlock } from './codeBlocks';
+import { collaborationCarets } from './collaborationCarets';
 import type { NoteLinkHost } from './links/noteLinkHost';
 import { NoteLink } from './links/noteLinkNode';
 import { SlashMenu } from './slash/slashMenu';
@@ -14,14 +17,23 @@ import { tableExtensions } from './tables';
 import { TaskFromBullet } from './taskFromBullet';
 import { LinkOpener, linkOptions } from './urlLinks';
 
+/** What the editor is given besides its document; tests and read-only uses may leave both out. */
+export interface EditorOptions {
+  /** Links between notes: the vault's notes and how to open or create one. */
+  readonly links?: NoteLinkHost | null;
+  readonly presence?: { readonly awareness: Awareness; readonly user: PresenceUser };
+}
+
 /**
  * The editor's schema. Node and mark names are the ones core's Markdown conversion reads and writes
  * (`taskList`, `taskItem{checked}`, `highlight`, `codeBlock{language}`, `table` › `tableRow` ›
  * `tableHeader`/`tableCell{align}`, `callout{kind,fold,title}`, `noteLink{docId,target,heading,alias}`), so
  * what is typed here is what `read_note`, export and the mirror see. Besides the schema: Ctrl/⌘-click opens
- * a link (MENU5) and `/` opens the slash menu (MENU1).
+ * a link (MENU5), `/` opens the slash menu (MENU1), and with `presence` the others' carets and selections
+ * are drawn, named and coloured (PRES6).
  */
-export function editorExtensions(ydoc: Y.Doc, links: NoteLinkHost | null = null): AnyExtension[] {
+export function editorExtensions(ydoc: Y.Doc, options: EditorOptions = {}): AnyExtension[] {
+  const { links = null, presence } = options;
   return [
     // Collaboration brings its own Yjs-aware undo; StarterKit's would fight it. Code blocks are our own.
     StarterKit.configure({ undoRedo: false, codeBlock: false, link: linkOptions }),
@@ -39,5 +51,6 @@ export function editorExtensions(ydoc: Y.Doc, links: NoteLinkHost | null = null)
     CalloutFromQuote,
     NoteLink.configure({ host: links }),
     SlashMenu,
+    ...(presence ? [collaborationCarets(presence.awareness, presence.user)] : []),
   ];
 }

@@ -98,10 +98,16 @@ export const LIMITS = {
    */
   maxIndexedNoteChars: 1_000_000,
   /**
-   * LIM19 (BL1): notes one note's links are kept for as backlinks; links past these are not counted. A
+   * LIM20 (BL1): notes one note's links are kept for as backlinks; links past these are not counted. A
    * hostile document could hold millions of links, and each is a row.
    */
   maxLinksPerNote: 1000,
-  /** LIM19 (BL2): backlinks one answer lists; `truncated` says when there were more. */
+  /** LIM20 (BL2): backlinks one answer lists; `truncated` says when there were more. */
   maxBacklinks: 500,
+  /**
+   * LIM19 (PRES8): one awareness update a client sends. A provider sends its own state (a name, a colour
+   * and a caret: a few hundred bytes), and the relay passes it on to everyone in the note: without a bound
+   * one frame (LIM1) could make the relay keep and send 2 MiB per person present.
+   */
+  maxAwarenessBytes: 16 * 1024,
 } as const;
