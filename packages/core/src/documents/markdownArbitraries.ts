@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { type EditorElement, type EditorNode, LINK_DEFAULTS } from './markdownModel';
-import { NOTE_LINK } from './noteLinkSyntax';
+import { NOTE_EMBED, NOTE_LINK } from './noteLinkSyntax';
 
 // Test support for the MD rules: random editor content that leans on Markdown's metacharacters.
 const CHARS = [
@@ -86,6 +86,7 @@ const arbitraryInline: fc.Arbitrary<EditorNode[]> = fc.array(
     },
     { weight: 1, arbitrary: fc.constant<EditorNode>({ type: 'hardBreak', attrs: {}, children: [] }) },
     { weight: 1, arbitrary: arbitraryNoteLink() },
+    { weight: 1, arbitrary: arbitraryNoteLink().map((link) => ({ ...link, type: NOTE_EMBED })) },
   ),
   { maxLength: 5 },
 );

@@ -1,9 +1,9 @@
 // MD2's escaping: a character of text gets a backslash only where CommonMark (as markdown-it reads it)
 // would otherwise take it for syntax, so ordinary prose — `#tags`, snake_case, `a < b`, `![[embeds]]` — is
-// written as typed (MD7). Text that would read back as a note link (`[[x]]`, LNK2) gets `\[[x]]`.
+// written as typed (MD7). Text that would read back as a note link or an embed gets `\[[x]]`, `!\[[x]]`.
 // Decisions look at the neighbors as they are finally written.
 
-import { wikilinkEndAt } from './noteLinkSyntax';
+import { looksLikeWikilinkAt } from './noteLinkSyntax';
 
 /** A piece of one rendered line: a character of text, a mark's delimiter, or other fixed syntax. */
 export type Piece =
@@ -72,7 +72,7 @@ export function escapeTextPieces(pieces: readonly Piece[], inHeading: boolean): 
       ruleLine: RULE_LINE.test(line),
       tableDelimiterLine: TABLE_DELIMITER_LINE.test(line) && line.includes('|'),
       closingHash: inHeading && index >= hashesFrom,
-      startsWikilink: wikilinkEndAt(line, offsets[index] ?? 0) >= 0,
+      startsWikilink: looksLikeWikilinkAt(line, offsets[index] ?? 0),
     };
     return index === numberEnd ? isSpaceOrEnd(context.next) : needsEscape(piece, context);
   });
@@ -93,7 +93,7 @@ interface EscapeContext {
   readonly tableDelimiterLine: boolean;
   /** In a heading, one of the `#`s that end it: markdown-it would take them for a closing sequence. */
   readonly closingHash: boolean;
-  /** A `[` that would open a note link (LNK2): text that only looks like one stays text. */
+  /** A `[` that would open a note link or an embed (LNK2, LNK5): text that only looks like one stays text. */
   readonly startsWikilink: boolean;
 }
 

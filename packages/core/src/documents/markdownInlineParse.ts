@@ -1,6 +1,6 @@
 import type { Token } from 'markdown-it';
 import { type EditorMarks, type EditorNode, type EditorText, isEditorText, LINK_DEFAULTS } from './markdownModel';
-import { NOTE_LINK } from './noteLinkSyntax';
+import { NOTE_EMBED, NOTE_LINK } from './noteLinkSyntax';
 
 const MARK_OF_TOKEN: Readonly<Record<string, string>> = {
   em: 'italic',
@@ -19,8 +19,8 @@ const HTML_MARKS: Readonly<Record<string, string>> = {
 const BREAK_TAG = /^<br\s*\/?>$/i;
 
 /**
- * MD1: markdown-it's inline tokens as the editor's inline nodes: runs of text with marks, hard breaks and
- * note links (LNK2).
+ * MD1: markdown-it's inline tokens as the editor's inline nodes: runs of text with marks, hard breaks,
+ * note links (LNK2) and embeds (LNK5).
  * A soft line break becomes a space (MD2). `<u>`, `<em>`, `<strong>`, `<s>` and `<mark>` are marks and `<br>` a hard
  * break; other inline HTML and images stay as their text (MD3).
  */
@@ -50,7 +50,12 @@ export function parseInlineTokens(tokens: readonly Token[]): EditorNode[] {
         nodes.push(hardBreak());
         break;
       case 'wikilink':
-        nodes.push({ type: NOTE_LINK, attrs: { docId: null, ...token.meta }, children: [] });
+      case 'wikiembed':
+        nodes.push({
+          type: token.type === 'wikilink' ? NOTE_LINK : NOTE_EMBED,
+          attrs: { docId: null, ...token.meta },
+          children: [],
+        });
         break;
       case 'code_inline':
         // Tiptap's code mark excludes every other mark, so code text carries the code mark alone.

@@ -2,7 +2,7 @@ import { entityOf, escapeTextPieces, type Piece, textPiecesOf } from './markdown
 import { type EditorElement, type EditorMarks, type EditorNode, isEditorText } from './markdownModel';
 import { markdownParser } from './markdownParse';
 import { markVerbatim } from './markdownVerbatim';
-import { NOTE_LINK, wikilinkMarkdownOf } from './noteLinkSyntax';
+import { LINKING_NODES, NOTE_EMBED, wikilinkMarkdownOf } from './noteLinkSyntax';
 
 // Marks open outermost first, so a link wraps its bold text and code always sits innermost.
 const MARK_ORDER = ['link', 'underline', 'highlight', 'strike', 'bold', 'italic', 'code'] as const;
@@ -41,7 +41,7 @@ interface Char {
 export function renderInline(children: readonly EditorNode[], inHeading: boolean): string {
   const segments: EditorNode[][] = [[]];
   for (const child of children) {
-    if (isEditorText(child) || child.type === NOTE_LINK) segments[segments.length - 1]?.push(child);
+    if (isEditorText(child) || LINKING_NODES.has(child.type)) segments[segments.length - 1]?.push(child);
     else if (child.type === 'hardBreak') segments.push([]);
     else segments[segments.length - 1]?.push(...child.children);
   }
@@ -60,7 +60,7 @@ function charsOf(segment: readonly EditorNode[]): Char[] {
   const chars: Char[] = [];
   for (const node of segment) {
     if (!isEditorText(node)) {
-      if (node.type === NOTE_LINK) chars.push({ text: '', marks: new Map(), atom: noteLinkMarkdownOf(node) });
+      if (LINKING_NODES.has(node.type)) chars.push({ text: '', marks: new Map(), atom: noteLinkMarkdownOf(node) });
       continue;
     }
     const marks = knownMarks(node.marks);
@@ -213,7 +213,8 @@ function noteLinkMarkdownOf(node: EditorElement): string {
     heading: typeof heading === 'string' ? heading : null,
     alias: typeof alias === 'string' ? alias : null,
   };
-  return wikilinkMarkdownOf(attrs, attrs.target);
+  const markdown = wikilinkMarkdownOf(attrs, attrs.target);
+  return node.type === NOTE_EMBED ? `!${markdown}` : markdown;
 }
 
 function openerOf(name: MarkName): Piece {

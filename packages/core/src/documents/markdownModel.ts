@@ -62,9 +62,9 @@ export function isEmptyParagraph(node: EditorNode): boolean {
 
 /** The attributes of `node` that Markdown can express, in a fixed order. */
 export function visibleAttrsOf(node: EditorElement): Record<string, unknown> {
-  // LNK1: a link to a note is that note, whatever name it was written with; the name counts only while
+  // LNK1, LNK5: a link to a note (or an embed) is that note, whatever name it was written with; the name counts only while
   // it points at no note.
-  if (node.type === 'noteLink') {
+  if (node.type === 'noteLink' || node.type === 'noteEmbed') {
     const { docId = null, target = '', heading = null, alias = null } = node.attrs;
     return { docId, target: docId === null ? target : null, heading, alias };
   }

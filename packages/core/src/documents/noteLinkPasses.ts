@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import type { NoteLinkResolver } from '../notes/noteLinkResolver';
 import { type EditorElement, type EditorNode, isEditorText } from './markdownModel';
-import { NOTE_LINK } from './noteLinkSyntax';
+import { LINKING_NODES } from './noteLinkSyntax';
 import { EDITOR_FRAGMENT } from './plainText';
 
 /**
@@ -30,7 +30,7 @@ type AttrsMap = (attrs: Readonly<Record<string, unknown>>) => Readonly<Record<st
 // Recursion is bounded: parsed documents are at most MAX_MARKDOWN_NESTING deep (MD3) and stored ones
 // were read from a Y.Doc by the same recursive reader.
 function mapNoteLinks(element: EditorElement, map: AttrsMap): EditorElement {
-  if (element.type === NOTE_LINK) return { ...element, attrs: map(element.attrs) };
+  if (LINKING_NODES.has(element.type)) return { ...element, attrs: map(element.attrs) };
   if (element.children.every(isEditorText)) return element;
   const children = element.children.map((child: EditorNode) =>
     isEditorText(child) ? child : mapNoteLinks(child, map),
@@ -39,7 +39,7 @@ function mapNoteLinks(element: EditorElement, map: AttrsMap): EditorElement {
 }
 
 /**
- * LNK4: the docIds a note's document links to, each once. An explicit
+ * LNK4: the docIds a note's document links to or embeds, each once. An explicit
  * stack, as in extractPlainText: a hostile document can nest elements far deeper than any stack allows.
  */
 export function linkedDocIdsOf(doc: Y.Doc): string[] {
@@ -50,7 +50,7 @@ export function linkedDocIdsOf(doc: Y.Doc): string[] {
     for (let index = children.length - 1; index >= 0; index--) {
       const child = children[index];
       if (!(child instanceof Y.XmlElement)) continue;
-      const docId = child.nodeName === NOTE_LINK ? child.getAttribute('docId') : undefined;
+      const docId = LINKING_NODES.has(child.nodeName) ? child.getAttribute('docId') : undefined;
       if (typeof docId === 'string' && docId) found.add(docId);
       stack.push(child);
     }

@@ -3,6 +3,12 @@ import type { MarkdownIt, StateInline } from 'markdown-it';
 /** The editor's node for a link to another note (LNK1). */
 export const NOTE_LINK = 'noteLink';
 
+/** The editor's node for an embedded attachment or note, `![[…]]` (LNK5); its attributes are a link's. */
+export const NOTE_EMBED = 'noteEmbed';
+
+/** The two nodes that point at another entry of the vault by docId. */
+export const LINKING_NODES: ReadonlySet<string> = new Set([NOTE_LINK, NOTE_EMBED]);
+
 /**
  * LNK1: a link to a note as the document holds it. `docId` is what the link points at (null while it names
  * no note); `target` is the name it was written or picked with, shown and written when the note is unknown.
@@ -51,15 +57,25 @@ export function wikilinkMarkdownOf(attrs: NoteLinkAttrs, linkText: string): stri
 }
 
 /**
+ * True when `[[…]]` with a valid inside starts at `index`, whatever comes before it: MD7 escapes the `[` of
+ * such text, so it reads back as text both as a link and after a `!` as an embed.
+ */
+export function looksLikeWikilinkAt(source: string, index: number): boolean {
+  if (source[index] !== '[' || source[index + 1] !== '[') return false;
+  const close = source.indexOf(']]', index + 2);
+  return (
+    close >= 0 && close - index - 2 <= MAX_WIKILINK_LENGTH && wikilinkPartsOf(source.slice(index + 2, close)) !== null
+  );
+}
+
+/**
  * True when a wikilink starts at `index` of `source`: `[[` not right after `!` (`![[…]]` is an embed, kept
  * as written) with a closing `]]` on the same line around a valid inside. The parser and the escaping
  * (MD7) both ask this, so text that looks like a link is escaped exactly when it would read back as one.
  */
 export function wikilinkEndAt(source: string, index: number): number {
-  if (source[index] !== '[' || source[index + 1] !== '[' || isBareBang(source, index - 1)) return -1;
-  const close = source.indexOf(']]', index + 2);
-  if (close < 0 || close - index - 2 > MAX_WIKILINK_LENGTH) return -1;
-  return wikilinkPartsOf(source.slice(index + 2, close)) ? close + 2 : -1;
+  if (isBareBang(source, index - 1) || !looksLikeWikilinkAt(source, index)) return -1;
+  return source.indexOf(']]', index + 2) + 2;
 }
 
 // A `!` not itself escaped (an odd number of backslashes before it makes it text).
@@ -71,7 +87,7 @@ function isBareBang(source: string, index: number): boolean {
 }
 
 /**
- * A markdown-it inline rule for `[[…]]`. Written here because the published wikilink plugins turn a link
+ * A markdown-it inline rule for `[[…]]` (a note link) and `![[…]]` (an embed, LNK5). Written here because the published wikilink plugins turn a link
  * into HTML with their own URL scheme, while Baalda needs the parts as data to resolve them to a note.
  */
 export function markdownItWikilinks(markdown: MarkdownIt): void {
@@ -81,6 +97,16 @@ export function markdownItWikilinks(markdown: MarkdownIt): void {
     if (!silent) {
       const token = state.push('wikilink', '', 0);
       token.meta = wikilinkPartsOf(state.src.slice(state.pos + 2, end - 2));
+    }
+    state.pos = end;
+    return true;
+  });
+  markdown.inline.ruler.before('image', 'wikiembed', (state: StateInline, silent: boolean) => {
+    if (state.src[state.pos] !== '!' || !looksLikeWikilinkAt(state.src, state.pos + 1)) return false;
+    const end = state.src.indexOf(']]', state.pos + 3) + 2;
+    if (!silent) {
+      const token = state.push('wikiembed', '', 0);
+      token.meta = wikilinkPartsOf(state.src.slice(state.pos + 3, end - 2));
     }
     state.pos = end;
     return true;

@@ -45,13 +45,33 @@ describe('links between notes', () => {
     expect(wikilinkPartsOf('a[b')).toBeNull();
   });
 
-  it('[LNK2] `![[embeds]]` and unclosed brackets stay text; text that would read as a link is escaped', () => {
-    const [embed] = documentContentOfMarkdown('![[diagram.png]] and [[open\n');
-    expect(embed?.children).toEqual([{ type: 'text', text: '![[diagram.png]] and [[open', marks: {} }]);
-    const text = paragraphOf({ type: 'text', text: 'typed [[Roadmap]] as text', marks: {} });
+  it('[LNK2] unclosed brackets and same-note headings stay text; text that would read as a link is escaped', () => {
+    const [open] = documentContentOfMarkdown('[[open and [[#Heading]]\n');
+    expect(open?.children).toEqual([{ type: 'text', text: '[[open and [[#Heading]]', marks: {} }]);
+    const text = paragraphOf({ type: 'text', text: 'typed [[Roadmap]] and ![[diagram.png]] as text', marks: {} });
     const markdown = markdownOfBlocks([text]);
-    expect(markdown).toBe('typed \\[[Roadmap]] as text\n');
+    expect(markdown).toBe('typed \\[[Roadmap]] and !\\[[diagram.png]] as text\n');
     expect(documentContentOfMarkdown(markdown)).toEqual([text]);
+  });
+
+  it('[LNK5] `![[file|300]]` embeds the attachment its name resolves to, and is written back as typed', () => {
+    const links = createNoteLinkResolver(ENTRIES);
+    const [block] = documentContentOfMarkdown('Before ![[diagram.png|300]] after ![[Nowhere.png]]\n', links);
+    expect(block?.children).toEqual([
+      { type: 'text', text: 'Before ', marks: {} },
+      {
+        type: 'noteEmbed',
+        attrs: { docId: 'd-diagram', target: 'diagram.png', heading: null, alias: '300' },
+        children: [],
+      },
+      { type: 'text', text: ' after ', marks: {} },
+      { type: 'noteEmbed', attrs: { docId: null, target: 'Nowhere.png', heading: null, alias: null }, children: [] },
+    ]);
+    expect(markdownOfBlocks(block ? [block] : [], links)).toBe('Before ![[diagram.png|300]] after ![[Nowhere.png]]\n');
+    const moved = createNoteLinkResolver([{ docId: 'd-diagram', path: 'Pictures/Q3 diagram.png' }]);
+    expect(markdownOfBlocks(block ? [block] : [], moved)).toBe(
+      'Before ![[Q3 diagram.png|300]] after ![[Nowhere.png]]\n',
+    );
   });
 
   it('[LNK2] a `!` right before a link is escaped so the link is not read as an embed', () => {
@@ -104,7 +124,7 @@ describe('links between notes', () => {
     expect(markdownOfDocument(doc, links)).toBe('See [[Ideas]] and [[Nope|later]]\n');
   });
 
-  it('[LNK1, LNK3] document → Markdown → document keeps every link, resolved or not (fast-check)', () => {
+  it('[LNK1, LNK3, LNK5] document → Markdown → document keeps every link and embed, resolved or not (fast-check)', () => {
     const links = createNoteLinkResolver(ENTRIES);
     const resolved = fc.constantFrom(...ENTRIES.map((entry) => entry.docId)).chain((docId) =>
       arbitraryNoteLink([links.linkTextOf(docId) ?? '']).map((link) => ({
@@ -113,6 +133,7 @@ describe('links between notes', () => {
       })),
     );
     const unresolved = arbitraryNoteLink(['Nope', 'Plans/Nope', 'x y']);
+    const embedded = fc.oneof(resolved, unresolved).map((link) => ({ ...link, type: 'noteEmbed' }));
     const text = fc.constantFrom('a ', ' [[', '!', '\\', '|');
     const inline = fc.array(
       fc.oneof(
@@ -140,7 +161,7 @@ describe('links between notes', () => {
 
   it('[LNK4] the docIds a document links to, once each, at any depth', () => {
     const doc = docOf([
-      paragraphOf(linkOf('d-ideas', 'Ideas'), linkOf(null, 'Nope')),
+      paragraphOf(linkOf('d-ideas', 'Ideas'), linkOf(null, 'Nope'), { ...linkOf('d-diagram', 'x'), type: 'noteEmbed' }),
       {
         type: 'bulletList',
         attrs: {},
@@ -149,6 +170,6 @@ describe('links between notes', () => {
         ],
       },
     ]);
-    expect(linkedDocIdsOf(doc).sort()).toEqual(['d-deep', 'd-ideas']);
+    expect(linkedDocIdsOf(doc).sort()).toEqual(['d-deep', 'd-diagram', 'd-ideas']);
   });
 });
