@@ -28,7 +28,11 @@ export function NoteEditor({ session, presence, editable, takeFocus, onFocusTake
   useAnnouncedPresence(session.awareness, presence);
   const editor = useEditor(
     {
-      extensions: editorExtensions(session.ydoc, { links, presence: { awareness: session.awareness, user: presence } }),
+      extensions: editorExtensions(session.ydoc, {
+        links,
+        noteDocId: session.docId,
+        presence: { awareness: session.awareness, user: presence },
+      }),
       editable,
       // Safe: this component only renders on the client, once the note's session exists.
       immediatelyRender: true,

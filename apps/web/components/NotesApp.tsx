@@ -89,9 +89,11 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
     openNote: select,
     focusEditor: () => setFocusFor(openId),
   });
-  const links = useNoteLinkHost(vault.scope.vaultId, state.notes, {
+  const links = useNoteLinkHost(vault.scope.vaultId, state.notes, vault.uploads, {
     openNote: select,
     createNote: controller.createLinkedNote,
+    addFiles: vault.addFiles,
+    reportProblems: controller.reportProblems,
   });
 
   return (

@@ -48,6 +48,8 @@ export interface TreeController {
    * docId; a refusal shows as the tree's error and answers null.
    */
   createLinkedNote(name: string): Promise<string | null>;
+  /** Shows why files pasted or dropped into a note were not added, as the tree's error (EMBED1). */
+  reportProblems(messages: readonly string[]): void;
   createFolder(): Promise<void>;
   /** Adds files where new items go (see folderForNewItems); refusals show as the tree's error. */
   addFiles(files: readonly File[]): void;
@@ -135,6 +137,7 @@ export function useTreeController(options: TreeControllerOptions): TreeControlle
       reveal(created.path);
       return created.docId;
     },
+    reportProblems: (messages) => setError(messages.length > 0 ? messages.join('\n') : null),
     createFolder: () => create('folder'),
     addFiles(files) {
       if (options.readOnly || files.length === 0) return;

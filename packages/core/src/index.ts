@@ -124,7 +124,9 @@ export { documentContentOfMarkdown, MAX_MARKDOWN_NESTING } from './documents/mar
 export { markdownOfBlocks, markdownOfDocument } from './documents/markdownRender';
 export { linkedDocIdsOf } from './documents/noteLinkPasses';
 export {
+  LINKING_NODES,
   MAX_WIKILINK_LENGTH,
+  NOTE_EMBED,
   NOTE_LINK,
   type NoteLinkAttrs,
   wikilinkEndAt,

@@ -1,3 +1,4 @@
+import { imageSlashItem } from '../links/imageSlashItem';
 import { linkToNoteSlashItem } from '../links/linkSlashItem';
 import { blockSlashItems } from './blockSlashItems';
 import type { SlashItem } from './slashItem';
@@ -8,4 +9,4 @@ import type { SlashItem } from './slashItem';
  * reaches the feature's own commands through the editor it is given (`editor.commands.…`). An item appears
  * only where `isAvailable` says it can act, so an item is never dead: it belongs here once it does something.
  */
-export const slashMenuItems: readonly SlashItem[] = [...blockSlashItems, linkToNoteSlashItem];
+export const slashMenuItems: readonly SlashItem[] = [...blockSlashItems, linkToNoteSlashItem, imageSlashItem];
