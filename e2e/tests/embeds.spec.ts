@@ -26,6 +26,17 @@ async function pasteImage(page: Page): Promise<void> {
   });
 }
 
+/** The bytes of a 30×20 PNG drawn in the page. */
+async function pngOf(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 30;
+    canvas.height = 20;
+    return canvas.toDataURL('image/png').split(',')[1] ?? '';
+  });
+  return Buffer.from(base64, 'base64');
+}
+
 /** Drops a small text file on the editor. */
 async function dropTextFile(page: Page, name: string): Promise<void> {
   await editor(page).evaluate((target, fileName) => {
@@ -57,6 +68,10 @@ test('[EMBED1–EMBED4, LNK5] an image pasted offline shows at once, uploads on 
   await expect(embed).toHaveAttribute('data-state', 'local');
   await expect(embeddedImage(alice.page)).toHaveAttribute('src', /^blob:/);
   await expect.poll(() => embeddedImage(alice.page).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+  // Still offline, a reload shows it again from the bytes kept on the device.
+  await alice.page.reload();
+  await expect(embed).toHaveAttribute('data-state', 'local');
+  await expect.poll(() => embeddedImage(alice.page).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
 
   await goOnline(alice.context);
   await expect(embed).toHaveAttribute('data-state', 'stored', { timeout: 30_000 });
@@ -86,6 +101,17 @@ test('[EMBED1–EMBED4, LNK5] an image pasted offline shows at once, uploads on 
   await expect
     .poll(async () => (await readNotesOverMcp(request, token, [docId])).get(docId))
     .toMatch(new RegExp(`^Photo: !\\[\\[Pasted image \\d{14}\\.png\\|${width}\\]\\]\\n$`));
+  await expect(embeddedImage(bob.page)).toHaveAttribute('style', new RegExp(`width: ${width}px`));
+
+  // The slash menu's "Image" asks for files and embeds the one chosen.
+  await editor(alice.page).click();
+  await alice.page.keyboard.press('ControlOrMeta+End');
+  await alice.page.keyboard.press('Enter');
+  const chooser = alice.page.waitForEvent('filechooser');
+  await alice.page.keyboard.type('/image');
+  await alice.page.keyboard.press('Enter');
+  await (await chooser).setFiles({ name: 'map.png', mimeType: 'image/png', buffer: await pngOf(alice.page) });
+  await expect(embeddedImage(alice.page)).toHaveCount(2);
 
   // Another kind of file dropped in becomes a card that opens it.
   await dropTextFile(alice.page, 'Packing list.txt');

@@ -54,7 +54,15 @@ test('[LINK1–LINK5, LNK3, BL2] a link picked with [[ follows a rename, works o
   await expect(picker.getByRole('option').first()).toContainText('Roadmap');
   await alice.page.keyboard.press('Enter');
   await expect(picker).toHaveCount(0);
-  await alice.page.keyboard.type('and [[Budget]]');
+  // The slash menu's "Link to note" opens the same picker.
+  await alice.page.keyboard.type('and /link');
+  await alice.page.keyboard.press('Enter');
+  await expect(picker).toBeVisible();
+  await alice.page.keyboard.press('Escape');
+  await expect(picker).toHaveCount(0);
+  await alice.page.keyboard.press('Backspace');
+  await alice.page.keyboard.press('Backspace');
+  await alice.page.keyboard.type('[[Budget]]');
   await expect(noteLinks(alice.page)).toHaveText(['Roadmap', 'Budget']);
   await expect(noteLinks(alice.page).nth(1)).toHaveClass(/note-link--unresolved/);
   await expectSyncState(alice.page, 'synced');
