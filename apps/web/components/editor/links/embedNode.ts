@@ -1,38 +1,21 @@
-import { NOTE_EMBED } from '@baalda/core';
-import { mergeAttributes, Node } from '@tiptap/core';
+import { NOTE_EMBED, wikilinkPartsOf } from '@baalda/core';
+import { InputRule, mergeAttributes, Node } from '@tiptap/core';
 import { embedView } from './embedView';
-import type { NoteLinkHost } from './noteLinkHost';
+import { LINK_NODE_BASE, type LinkNodeOptions } from './linkNodeBase';
 import { linkOf } from './noteLinkView';
 
-const attribute = (name: string) => ({
-  default: null,
-  parseHTML: (element: HTMLElement) => element.getAttribute(`data-${name}`) || null,
-  renderHTML: (attributes: Record<string, unknown>) =>
-    attributes[name] ? { [`data-${name}`]: String(attributes[name]) } : {},
-});
+// `![[Name]]`, `![[Name|300]]` just typed.
+const TYPED_EMBED = /!\[\[([^[\]\n]+)\]\]$/;
 
 /**
  * EMBED1: an embedded file or note (core's `noteEmbed`, LNK5): an inline atom pointing at the entry by
- * docId, like a note link, with Obsidian's `|size` as `alias`. Pasting or dropping files makes them.
+ * docId, like a note link, with Obsidian's `|size` as `alias`. Pasting or dropping files makes them, and so
+ * does typing a whole `![[Name]]`.
  */
-export const NoteEmbed = Node.create<{ host: NoteLinkHost | null }>({
+export const NoteEmbed = Node.create<LinkNodeOptions>({
+  ...LINK_NODE_BASE,
   name: NOTE_EMBED,
-  group: 'inline',
-  inline: true,
-  atom: true,
-  selectable: true,
   draggable: true,
-  addOptions() {
-    return { host: null };
-  },
-  addAttributes() {
-    return {
-      docId: attribute('doc-id'),
-      target: { ...attribute('target'), default: '' },
-      heading: attribute('heading'),
-      alias: attribute('alias'),
-    };
-  },
   parseHTML() {
     return [{ tag: 'span[data-note-embed]' }];
   },
@@ -41,6 +24,21 @@ export const NoteEmbed = Node.create<{ host: NoteLinkHost | null }>({
   },
   renderText({ node }) {
     return linkOf(node).target;
+  },
+  addInputRules() {
+    const host = this.options.host;
+    return [
+      new InputRule({
+        find: TYPED_EMBED,
+        handler: ({ state, range, match }) => {
+          const parts = wikilinkPartsOf(match[1] ?? '');
+          if (!parts) return null;
+          const docId = host?.directory.docIdOf(parts.target) ?? null;
+          state.tr.replaceWith(range.from, range.to, this.type.create({ ...parts, docId }));
+          return undefined;
+        },
+      }),
+    ];
   },
   addNodeView() {
     const host = this.options.host;

@@ -1,41 +1,20 @@
 import { NOTE_LINK, wikilinkPartsOf } from '@baalda/core';
 import { InputRule, mergeAttributes, Node } from '@tiptap/core';
-import type { NoteLinkHost } from './noteLinkHost';
+import { LINK_NODE_BASE, type LinkNodeOptions } from './linkNodeBase';
 import { noteLinkSuggestion } from './noteLinkSuggestion';
 import { linkOf, noteLinkView } from './noteLinkView';
 
 // `[[Name]]`, `[[Name#Heading|Alias]]` just typed, not right after `!` (an embed stays text, LNK2).
 const TYPED_LINK = /(?<!!)\[\[([^[\]\n]+)\]\]$/;
 
-const attribute = (name: string) => ({
-  default: null,
-  parseHTML: (element: HTMLElement) => element.getAttribute(`data-${name}`) || null,
-  renderHTML: (attributes: Record<string, unknown>) =>
-    attributes[name] ? { [`data-${name}`]: String(attributes[name]) } : {},
-});
-
 /**
  * LINK1: a link to another note (core's `noteLink`, LNK1): an inline atom holding the note's docId, so it
  * keeps working when the note is renamed or moved, and the name it was made with. Made by choosing a note
  * in the `[[` picker or by typing a whole `[[Name]]`.
  */
-export const NoteLink = Node.create<{ host: NoteLinkHost | null }>({
+export const NoteLink = Node.create<LinkNodeOptions>({
+  ...LINK_NODE_BASE,
   name: NOTE_LINK,
-  group: 'inline',
-  inline: true,
-  atom: true,
-  selectable: true,
-  addOptions() {
-    return { host: null };
-  },
-  addAttributes() {
-    return {
-      docId: attribute('doc-id'),
-      target: { ...attribute('target'), default: '' },
-      heading: attribute('heading'),
-      alias: attribute('alias'),
-    };
-  },
   parseHTML() {
     return [{ tag: 'a[data-note-link]' }];
   },

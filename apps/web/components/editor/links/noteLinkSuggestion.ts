@@ -1,4 +1,4 @@
-import { NOTE_LINK } from '@baalda/core';
+import { NOTE_EMBED, NOTE_LINK } from '@baalda/core';
 import type { Editor } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
 import { ReactRenderer } from '@tiptap/react';
@@ -28,11 +28,14 @@ export function noteLinkSuggestion(editor: Editor, host: NoteLinkHost) {
         choice.kind === 'note'
           ? { docId: choice.docId, target: host.directory.linkTextOf(choice.docId) ?? choice.title }
           : { docId: null, target: choice.target };
+      // `![[` picks what to embed (EMBED1): the `!` goes with the typed query.
+      const embeds = range.from > 0 && current.state.doc.textBetween(range.from - 1, range.from) === '!';
+      const replaced = embeds ? { from: range.from - 1, to: range.to } : range;
       current
         .chain()
         .focus()
-        .insertContentAt(range, [
-          { type: NOTE_LINK, attrs: { ...attrs, heading: query.heading, alias: query.alias } },
+        .insertContentAt(replaced, [
+          { type: embeds ? NOTE_EMBED : NOTE_LINK, attrs: { ...attrs, heading: query.heading, alias: query.alias } },
           { type: 'text', text: ' ' },
         ])
         .run();
