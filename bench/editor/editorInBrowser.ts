@@ -10,7 +10,6 @@ import { LAST_PARAGRAPH } from './bigNote';
 import {
   CLICK_PROBE,
   CLICKED_AT,
-  CONTENT_LOADED_AT,
   KEYSTROKE_PROBE,
   type KeystrokeSample,
   keystrokeSamples,
@@ -27,8 +26,8 @@ export interface BrowserReport {
   readonly openFromTree: readonly number[];
   /** Navigation start of `/?note=` (a reload) → its last paragraph rendered, offline, per try. */
   readonly openByReload: readonly number[];
-  /** Of each reload, navigation start → DOMContentLoaded (the shell's scripts ran). */
-  readonly reloadContentLoaded: readonly number[];
+  /** Of each reload, navigation start → the app's shell on the page (the rest is the note's own load). */
+  readonly reloadShellShown: readonly number[];
   /** URL paths of the scripts the page fetched until the note first showed (from the relay, online). */
   readonly firstOpenScripts: readonly string[];
   /** `<img>` elements in the note once shown: image embeds render as text until the editor has images. */
@@ -44,6 +43,7 @@ const KEY_INTERVAL_MS = 60;
 const REOPENS = 5;
 const SHOWN_TIMEOUT_MS = 60_000;
 const keystrokeSamplesSchema = z.array(z.object({ frame: z.number(), rendered: z.number() }));
+const shownTimesSchema = z.object({ shell: z.number().nullable(), shown: z.number() });
 
 /** Runs the browser measurements against `relay`, whose vault `vault` filled. */
 export async function measureInBrowser(relay: AppRelay, vault: BenchVault): Promise<BrowserReport> {
@@ -69,7 +69,7 @@ export async function measureInBrowser(relay: AppRelay, vault: BenchVault): Prom
       keystrokes,
       openFromTree,
       openByReload: reloads.map((reload) => reload.shown),
-      reloadContentLoaded: reloads.map((reload) => reload.contentLoaded),
+      reloadShellShown: reloads.map((reload) => reload.shell ?? Number.NaN),
       firstOpenScripts,
       imagesShown,
     };
@@ -120,26 +120,27 @@ async function reopenFromTree(page: Page, vault: BenchVault): Promise<number[]> 
     await page.locator(`[data-testid="editor"][data-doc-id="${vault.otherNote}"]`).waitFor();
     await page.evaluate(`${CLICK_PROBE};${shownProbe(vault.bigNote, LAST_PARAGRAPH)}`);
     await treeLink(page, vault.bigNote).click();
-    const shown = await shownAt(page);
+    const { shown } = await shownAt(page);
     const clicked = z.number().parse(await page.evaluate(CLICKED_AT));
     times.push(shown - clicked);
   }
   return times;
 }
 
-async function reopenByReload(page: Page, bigNote: string): Promise<Array<{ shown: number; contentLoaded: number }>> {
-  const times: Array<{ shown: number; contentLoaded: number }> = [];
+async function reopenByReload(page: Page, bigNote: string): Promise<ShownTimes[]> {
+  const times: ShownTimes[] = [];
   for (let attempt = 0; attempt < REOPENS; attempt += 1) {
     await page.goto(`/?note=${bigNote}`, { waitUntil: 'commit' });
-    const shown = await shownAt(page);
-    times.push({ shown, contentLoaded: z.number().parse(await page.evaluate(CONTENT_LOADED_AT)) });
+    times.push(await shownAt(page));
   }
   return times;
 }
 
-async function shownAt(page: Page): Promise<number> {
+type ShownTimes = z.infer<typeof shownTimesSchema>;
+
+async function shownAt(page: Page): Promise<ShownTimes> {
   await page.waitForFunction(SHOWN_PROBE_INSTALLED, undefined, { timeout: SHOWN_TIMEOUT_MS });
-  return z.number().parse(await page.evaluate(SHOWN_AT));
+  return shownTimesSchema.parse(await page.evaluate(SHOWN_AT));
 }
 
 function treeLink(page: Page, docId: string) {

@@ -49,16 +49,20 @@ export interface KeystrokeSample {
 }
 
 /**
- * Script that sets `window.__benchShown` to a promise of the time (`performance.now()`, so milliseconds since
- * the page's navigation started) at which the frame showing `text` near the end of note `docId`'s editor was
- * rendered. Works as an init script (before the app loads) and on a running page.
+ * Script that sets `window.__benchShown` to a promise of `{ shell, shown }`: when the app's shell was first on
+ * the page (its New note button), and when the frame showing `text` near the end of note `docId`'s editor was
+ * rendered (`performance.now()`, so milliseconds since the page's navigation started; `shell` is null when the
+ * shell was there before the script ran). Works as an init script (before the app loads) and on a
+ * running page.
  */
 export function shownProbe(docId: string, text: string): string {
   return `(() => {
   ${AFTER_FRAME}
   const selector = ${JSON.stringify(`[data-testid="editor"][data-doc-id="${docId}"] .ProseMirror`)};
   const text = ${JSON.stringify(text)};
+  let shell = null;
   const isShown = () => {
+    if (shell === null && document.querySelector('[data-testid="new-note"]')) shell = performance.now();
     let block = document.querySelector(selector)?.lastElementChild;
     for (let looked = 0; block && looked < 3; looked += 1, block = block.previousElementSibling) {
       if (block.textContent.includes(text)) return true;
@@ -66,7 +70,7 @@ export function shownProbe(docId: string, text: string): string {
     return false;
   };
   window.__benchShown = new Promise((resolve) => {
-    const done = () => afterFrame((frame, rendered) => resolve(rendered));
+    const done = () => afterFrame((frame, rendered) => resolve({ shell, shown: rendered }));
     if (isShown()) return done();
     const observer = new MutationObserver(() => {
       if (!isShown()) return;
@@ -100,5 +104,3 @@ export const SHOWN_PROBE_INSTALLED = `'__benchShown' in window`;
 export const SHOWN_AT = 'window.__benchShown';
 /** CLICK_PROBE's time. */
 export const CLICKED_AT = 'window.__benchClickedAt';
-/** Navigation start → the end of DOMContentLoaded of this page, in milliseconds. */
-export const CONTENT_LOADED_AT = `performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd`;
