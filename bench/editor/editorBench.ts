@@ -80,6 +80,12 @@ export function editorRows(report: EditorReport): EditorRow[] {
     [`keystroke → next frame max (${typed})`, ms(frame.max), '', ''],
     [`keystroke → that frame rendered p95`, ms(rendered.p95), '', ''],
     [
+      `keystroke → next frame p95 in a short note (${browser.keystrokesInShortNote.length} keys, same page)`,
+      ms(summarize(browser.keystrokesInShortNote.map((sample) => sample.frame)).p95),
+      '',
+      '',
+    ],
+    [
       `open from IndexedDB: tree click → last paragraph (offline, median of ${browser.openFromTree.length})`,
       ms(median(browser.openFromTree)),
       '≤ 500 ms',

@@ -22,6 +22,8 @@ import {
 /** What the browser measured, in milliseconds. */
 export interface BrowserReport {
   readonly keystrokes: readonly KeystrokeSample[];
+  /** The same in a note that was empty: what a key costs whatever the note's size. */
+  readonly keystrokesInShortNote: readonly KeystrokeSample[];
   /** Click on the note in the tree (another note open) → its last paragraph rendered, offline, per try. */
   readonly openFromTree: readonly number[];
   /** Navigation start of `/?note=` (a reload) → its last paragraph rendered, offline, per try. */
@@ -60,13 +62,17 @@ export async function measureInBrowser(relay: AppRelay, vault: BenchVault): Prom
     const page = await context.newPage();
     const firstOpenScripts = await openFirstTime(page, vault.bigNote);
     const imagesShown = await page.locator('[data-testid="editor"] .ProseMirror img').count();
-    const keystrokes = await typeInTheMiddle(page);
+    const keystrokes = await typeInTheMiddle(page, TYPED);
+    await treeLink(page, vault.otherNote).click();
+    await page.locator(`[data-testid="editor"][data-doc-id="${vault.otherNote}"]`).waitFor();
+    const keystrokesInShortNote = await typeInTheMiddle(page, TYPED.slice(0, 100));
     await expectSynced(page);
     await goOffline(context, page);
     const openFromTree = await reopenFromTree(page, vault);
     const reloads = await reopenByReload(page, vault.bigNote);
     return {
       keystrokes,
+      keystrokesInShortNote,
       openFromTree,
       openByReload: reloads.map((reload) => reload.shown),
       reloadShellShown: reloads.map((reload) => reload.shell ?? Number.NaN),
@@ -94,7 +100,7 @@ async function openFirstTime(page: Page, bigNote: string): Promise<string[]> {
   return shownScripts;
 }
 
-async function typeInTheMiddle(page: Page): Promise<KeystrokeSample[]> {
+async function typeInTheMiddle(page: Page, typed: string): Promise<KeystrokeSample[]> {
   const paragraphs = page.locator('[data-testid="editor"] .ProseMirror > p');
   const middle = paragraphs.nth(Math.floor((await paragraphs.count()) / 2));
   // On its first word: a click on a note link would open that note.
@@ -102,14 +108,14 @@ async function typeInTheMiddle(page: Page): Promise<KeystrokeSample[]> {
   await page.keyboard.press('End');
   await page.evaluate(KEYSTROKE_PROBE);
   let samples: KeystrokeSample[] = [];
-  for (const [index, key] of [...TYPED].entries()) {
+  for (const [index, key] of [...typed].entries()) {
     const pressed = performance.now();
     await page.keyboard.type(key);
     samples = keystrokeSamplesSchema.parse(await page.evaluate(keystrokeSamples(index + 1)));
     await sleep(KEY_INTERVAL_MS - (performance.now() - pressed));
   }
   const text = await middle.textContent();
-  if (!text?.includes(TYPED.trim())) throw new Error('the typed text is not in the paragraph it was typed in');
+  if (!text?.includes(typed.trim())) throw new Error('the typed text is not in the paragraph it was typed in');
   return samples;
 }
 
