@@ -9,6 +9,7 @@ import { type Relay, startRelay } from '../apps/relay/src/app/startRelay';
 import { silentLogger } from '../apps/relay/src/support/logger';
 import { mintOwnerToken } from './benchAccount';
 import { generateMcpCorpus, storeMcpCorpus } from './mcpCorpus';
+import { percentile } from './stats';
 
 /** Sizes in UTF-8 bytes of 10-hit search_notes answers: the median over every such answer, and the largest. */
 export interface AnswerBytes {
@@ -170,7 +171,7 @@ function hitsOf(call: ToolCall): number {
 
 function answerBytes(calls: readonly ToolCall[]): AnswerBytes {
   const spread = (sizes: number[]) => ({
-    median: percentileOf(
+    median: percentile(
       sizes.sort((a, b) => a - b),
       50,
     ),
@@ -189,11 +190,7 @@ function byteLength(text: string | undefined): number {
 
 function percentiles(samples: number[]): { p50: number; p95: number; p99: number } {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentileOf(sorted, 50), p95: percentileOf(sorted, 95), p99: percentileOf(sorted, 99) };
-}
-
-function percentileOf(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
 }
 
 /** The report as rows of the bench table. Tokens are estimated as bytes / 4 (no tokenizer is run). */

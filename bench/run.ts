@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBuilt } from '../scripts/ensureBuilt.mjs';
 import { attachmentRows, measureAttachments } from './attachments';
+import { asBenchRow, editorOptionsFrom, editorRows, measureEditor, printEditorTable } from './editor/editorBench';
 import { fanoutRows, measureFanout } from './fanout';
 import { measureEditLatency, measureEditToSearchable } from './latency';
 import { manyDocumentsRows, measureManyDocuments } from './manyDocuments';
@@ -13,6 +14,7 @@ import { measureRetrieval } from './retrieval/runRetrieval';
 import { measureSearchLatency } from './searchLatency';
 import { measureSoak, soakRows } from './soak';
 import { measureStartup } from './startup';
+import { percentile } from './stats';
 
 const root = join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -20,14 +22,17 @@ const rows: Array<[string, string]> = [];
 // The relay processes the bench starts run the compiled relay, as `npm start` does.
 await ensureBuilt({ web: false });
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
 function timeCommand(command: string, commandArgs: string[], cwd: string): number {
   const started = performance.now();
   execFileSync(command, commandArgs, { cwd, stdio: 'inherit' });
   return (performance.now() - started) / 1000;
+}
+
+// `--only-editor`: the editor rows alone (about a minute), in a table of their own with targets and a baseline.
+if (args.includes('--only-editor')) {
+  const report = await measureEditor(editorOptionsFrom(args));
+  printEditorTable(editorRows(report), report);
+  process.exit(0);
 }
 
 // `--only-startup`: the start-up rows alone (what the build changes), a few minutes instead of most of an hour.
@@ -75,6 +80,8 @@ if (!onlyStartup) {
     const minutesFlag = args.indexOf('--soak-minutes');
     rows.push(...soakRows(await measureSoak(minutesFlag >= 0 ? Number(args[minutesFlag + 1]) : 10)));
   }
+  if (!args.includes('--skip-editor'))
+    rows.push(...editorRows(await measureEditor(editorOptionsFrom(args))).map(asBenchRow));
 }
 if (!args.includes('--skip-startup')) rows.push(...(await startupRows()));
 if (args.includes('--tests')) rows.push(['`npm test` wall time', `${timeCommand('npm', ['test'], root).toFixed(0)} s`]);

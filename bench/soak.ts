@@ -5,9 +5,10 @@ import { pathToFileURL } from 'node:url';
 import { flagValue, printRows } from './fanout';
 import { benchDocumentName, createBenchNotes } from './load/benchNotes';
 import { ClientFleet } from './load/clientFleet';
-import { driveEdits, percentile, sleep } from './load/editLoad';
+import { driveEdits, sleep } from './load/editLoad';
 import { startMeasuredRelay } from './load/relayProcess';
 import type { MemoryReading } from './load/relayProtocol';
+import { percentile } from './stats';
 
 const NOTES = 10;
 const EDITS_PER_SECOND = 20;

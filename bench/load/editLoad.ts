@@ -1,3 +1,4 @@
+import { percentile } from '../stats';
 import type { ClientFleet } from './clientFleet';
 import type { EditTimes } from './clientProtocol';
 
@@ -82,11 +83,6 @@ export function summarizeFanout(
     max: latencies.at(-1) ?? Number.NaN,
     lost,
   };
-}
-
-/** The nearest-rank percentile of sorted samples. */
-export function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 /** Waits `ms` milliseconds. */

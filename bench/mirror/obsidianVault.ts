@@ -177,7 +177,7 @@ function canvasOf(project: string): string {
 }
 
 /** A real PNG of noise (it barely compresses): 40–160 × 30–120 pixels, about 4–57 KB. */
-function pngOf(random: () => number): Uint8Array {
+export function pngOf(random: () => number): Uint8Array {
   const width = 40 + Math.floor(random() * 120);
   const height = 30 + Math.floor(random() * 90);
   const header = Buffer.alloc(13);
