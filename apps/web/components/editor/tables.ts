@@ -3,6 +3,8 @@ import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { caretAtParagraphEnd } from './caretAtParagraphEnd';
+import { columnAlignmentPlugin } from './table/columnAlignment';
+import { TablePaste } from './table/tablePaste';
 
 const ALIGNMENTS = new Set(['left', 'center', 'right']);
 
@@ -79,11 +81,24 @@ const TableFromHeaderRow = Extension.create({
   },
 });
 
-/** GFM tables: header row, alignment per column, inline marks in cells (MD9). */
+// TBL2: every cell aligned as its column, whatever added it.
+const ColumnAlignment = Extension.create({
+  name: 'columnAlignment',
+  addProseMirrorPlugins() {
+    return [columnAlignmentPlugin()];
+  },
+});
+
+/**
+ * GFM tables: header row, alignment per column, inline marks in cells (MD9); spreadsheet ranges and HTML
+ * tables pasted as tables (TBL4). The toolbar that edits them is `TableToolbar`, beside the editor.
+ */
 export const tableExtensions = [
   Table.configure({ resizable: false }),
   TableRow,
   AlignedHeader,
   AlignedCell,
   TableFromHeaderRow,
+  ColumnAlignment,
+  TablePaste,
 ];
