@@ -99,7 +99,7 @@ function TableButtons({ editor }: { editor: Editor }) {
         actions={COLUMN_ACTIONS}
         disabled={{ 'Delete column': !shown.canDeleteColumn }}
       />
-      <div role="group" className={styles.group} aria-label="Column alignment">
+      <fieldset className={styles.group} aria-label="Column alignment">
         {ALIGNMENTS.map((choice) => (
           <ToolbarButton
             key={choice.alignment}
@@ -109,8 +109,8 @@ function TableButtons({ editor }: { editor: Editor }) {
             onPress={() => setAlignment(choice.alignment)}
           />
         ))}
-      </div>
-      <div role="group" className={styles.group} aria-label="Table">
+      </fieldset>
+      <fieldset className={styles.group} aria-label="Whole table">
         <ToolbarButton
           icon="headerRow"
           label="Header row"
@@ -122,7 +122,7 @@ function TableButtons({ editor }: { editor: Editor }) {
           label="Delete table"
           onPress={() => editor.chain().focus().deleteTable().run()}
         />
-      </div>
+      </fieldset>
     </div>
   );
 }
@@ -139,7 +139,7 @@ function ActionGroup({
   disabled: Readonly<Record<string, boolean>>;
 }) {
   return (
-    <div role="group" className={styles.group} aria-label={label}>
+    <fieldset className={styles.group} aria-label={label}>
       {actions.map((action) => (
         <ToolbarButton
           key={action.label}
@@ -149,7 +149,7 @@ function ActionGroup({
           onPress={() => action.run(editor.chain().focus()).run()}
         />
       ))}
-    </div>
+    </fieldset>
   );
 }
 
