@@ -47,9 +47,9 @@ function cellsOf(state: EditorState): string[][] {
   const rows: string[][] = [];
   state.doc.firstChild?.forEach((row) => {
     const cells: string[] = [];
-    row.forEach((cell) =>
-      cells.push(`${cell.type.name === 'tableHeader' ? 'th' : 'td'}:${cell.textContent}:${cell.attrs.align ?? '-'}`),
-    );
+    row.forEach((cell) => {
+      cells.push(`${cell.type.name === 'tableHeader' ? 'th' : 'td'}:${cell.textContent}:${cell.attrs.align ?? '-'}`);
+    });
     rows.push(cells);
   });
   return rows;
