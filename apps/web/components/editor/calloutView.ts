@@ -101,12 +101,26 @@ function editTitle(
 
 /** Folding is what this screen shows (CALL3): the caret is not left inside a body that is put away. */
 function moveCaretOutOf(view: EditorView, pos: number, node: ProseMirrorNode): void {
-  const { selection, doc } = view.state;
+  const { doc } = view.state;
   const end = pos + node.nodeSize;
-  if (!view.editable || selection.from <= pos || selection.to >= end) return;
+  if (!view.editable || !holdsSelection(view, pos, node)) return;
   const nearby = [Selection.near(doc.resolve(end), 1), Selection.near(doc.resolve(pos), -1)];
   const outside = nearby.find((candidate) => candidate.to <= pos || candidate.from >= end);
   if (outside) view.dispatch(view.state.tr.setSelection(outside));
+}
+
+// Callouts made here by typing (`> [!tip]- Title`, Enter) open whatever their fold sign: their body is typed next.
+const madeOpen = new WeakSet<ProseMirrorNode>();
+
+/** Shows `callout` open when its view is made, even if its fold sign is `-`: it was just typed here. */
+export function showOpenOnceMade(callout: ProseMirrorNode): ProseMirrorNode {
+  madeOpen.add(callout);
+  return callout;
+}
+
+function holdsSelection(view: EditorView, pos: number | undefined, node: ProseMirrorNode): boolean {
+  const { from, to } = view.state.selection;
+  return typeof pos === 'number' && from > pos && to < pos + node.nodeSize;
 }
 
 /**
@@ -116,7 +130,7 @@ function moveCaretOutOf(view: EditorView, pos: number, node: ProseMirrorNode): v
  */
 export function calloutView({ node: initial, editor, view, getPos }: NodeViewRendererProps): NodeView {
   let node = initial;
-  let collapsed = node.attrs.fold === '-';
+  let collapsed = node.attrs.fold === '-' && !madeOpen.has(node);
   const elements = createElements();
   const { dom, head, toggle, title, kind, body } = elements;
   const showEditable = () => {

@@ -3,7 +3,7 @@ import { Extension, mergeAttributes, Node } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { calloutTitleOf } from './calloutKinds';
-import { calloutView } from './calloutView';
+import { calloutView, showOpenOnceMade } from './calloutView';
 import { caretAtParagraphEnd } from './caretAtParagraphEnd';
 
 const stringAttribute = (name: string, fallback: string | null) => ({
@@ -72,7 +72,7 @@ export const CalloutFromQuote = Extension.create({
         quote.forEach((child, _offset, index) => {
           if (index > 0) rest.push(child);
         });
-        const node = callout.create(head, rest.length > 0 ? rest : [paragraph.create()]);
+        const node = showOpenOnceMade(callout.create(head, rest.length > 0 ? rest : [paragraph.create()]));
         const quotePos = $from.before(quoteDepth);
         const tr = editor.state.tr.replaceWith(quotePos, quotePos + quote.nodeSize, node);
         tr.setSelection(TextSelection.near(tr.doc.resolve(quotePos + 2)));

@@ -4,6 +4,7 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { caretAtParagraphEnd } from './caretAtParagraphEnd';
 import { columnAlignmentPlugin } from './table/columnAlignment';
+import { TableGrips } from './table/tableGrips';
 import { TablePaste } from './table/tablePaste';
 
 const ALIGNMENTS = new Set(['left', 'center', 'right']);
@@ -91,7 +92,8 @@ const ColumnAlignment = Extension.create({
 
 /**
  * GFM tables: header row, alignment per column, inline marks in cells (MD9); spreadsheet ranges and HTML
- * tables pasted as tables (TBL4). The toolbar that edits them is `TableToolbar`, beside the editor.
+ * tables pasted as tables (TBL4); grips that select a row or a column (TBL1), over which `TableToolbar`, beside
+ * the editor, shows.
  */
 export const tableExtensions = [
   Table.configure({ resizable: false }),
@@ -101,4 +103,5 @@ export const tableExtensions = [
   TableFromHeaderRow,
   ColumnAlignment,
   TablePaste,
+  TableGrips,
 ];

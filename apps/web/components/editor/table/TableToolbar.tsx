@@ -1,12 +1,11 @@
 'use client';
 
-import { type ChainedCommands, type Editor, findParentNodeClosestToPos } from '@tiptap/core';
+import type { ChainedCommands, Editor } from '@tiptap/core';
 import type { EditorState } from '@tiptap/pm/state';
-import { isInTable } from '@tiptap/pm/tables';
+import { CellSelection } from '@tiptap/pm/tables';
 import { useEditorState } from '@tiptap/react';
 import { BubbleMenu, type BubbleMenuProps } from '@tiptap/react/menus';
-import { useCallback, useMemo } from 'react';
-import { isFormattableSelection } from '../selection/formattableSelection';
+import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef } from 'react';
 import { TableIcon, type TableIconName } from './TableIcon';
 import styles from './TableToolbar.module.css';
 import { type ColumnAlignment, setColumnAlignment, tableAtSelection, toggleHeaderRow } from './tableCommands';
@@ -38,39 +37,40 @@ const ALIGNMENTS = [
 // The bubble menu's plugin key, apart from the selection toolbar's.
 const TABLE_TOOLBAR_KEY = 'tableToolbar';
 
-// One toolbar at a time: with text selected in a cell the formatting toolbar shows, and this one when the
-// caret (or a selection of cells) is in the table.
+// Shown over selected cells (a grip's row or column, or cells selected by dragging or Shift and the arrows),
+// not for a caret in a cell: over the table it would hide the lines above it while one types.
 const shouldShow: NonNullable<BubbleMenuProps['shouldShow']> = ({ editor, view, state, element }) =>
   editor.isEditable &&
-  isInTable(state) &&
-  !isFormattableSelection(state) &&
+  state.selection instanceof CellSelection &&
   (view.hasFocus() || element.contains(document.activeElement));
 
-/** The table holding the selection, as the element the toolbar sits above. */
-function tableElementOf(editor: Editor) {
-  const { state, view } = editor;
-  const table = findParentNodeClosestToPos(state.selection.$from, (node) => node.type.spec.tableRole === 'table');
-  const element = table ? view.nodeDOM(table.pos) : null;
-  if (!(element instanceof HTMLElement)) return null;
-  return {
-    getBoundingClientRect: () => element.getBoundingClientRect(),
-    getClientRects: () => element.getClientRects(),
-  };
+/** What the selected cells are: whole rows, whole columns, or anything else (the whole table, a block). */
+type SelectedLines = 'rows' | 'columns' | 'cells';
+
+function selectedLinesOf(state: EditorState): SelectedLines | null {
+  const { selection } = state;
+  if (!(selection instanceof CellSelection)) return null;
+  const rows = selection.isRowSelection();
+  const columns = selection.isColSelection();
+  if (rows === columns) return 'cells';
+  return rows ? 'rows' : 'columns';
 }
 
 /**
- * The table toolbar (TBL1): above the table holding the caret, rows and columns added and deleted, the
- * column's alignment, the header row and deleting the table. Rendered for editable notes only.
+ * The table toolbar (TBL1), over the cells a grip selected: rows added and deleted for rows; columns added,
+ * deleted and aligned for columns; all of them for other selections; the header row and deleting the table
+ * always. Alt+F10 moves the focus to it and Escape back to the note. Rendered for editable notes only.
  */
 export function TableToolbar({ editor }: { editor: Editor }) {
-  const options = useMemo(() => ({ placement: 'top-start' as const, offset: 6 }), []);
-  const referenceOf = useCallback(() => tableElementOf(editor), [editor]);
+  const options = useMemo(() => ({ placement: 'top' as const, offset: 8 }), []);
+  const menu = useRef<HTMLDivElement>(null);
+  useToolbarFocusKey(editor, menu);
   return (
     <BubbleMenu
+      ref={menu}
       editor={editor}
       pluginKey={TABLE_TOOLBAR_KEY}
       shouldShow={shouldShow}
-      getReferencedVirtualElement={referenceOf}
       options={options}
       className={styles.bubble}
       data-testid="table-toolbar"
@@ -80,9 +80,25 @@ export function TableToolbar({ editor }: { editor: Editor }) {
   );
 }
 
+/** Alt+F10 in the note, while the toolbar shows, focuses its first button (as in most editors' toolbars). */
+function useToolbarFocusKey(editor: Editor, menu: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const focusToolbar = (event: globalThis.KeyboardEvent) => {
+      if (!event.altKey || event.key !== 'F10') return;
+      const first = menu.current?.isConnected && menu.current.querySelector<HTMLButtonElement>('button:not(:disabled)');
+      if (!first) return;
+      event.preventDefault();
+      first.focus();
+    };
+    const dom = editor.view.dom;
+    dom.addEventListener('keydown', focusToolbar);
+    return () => dom.removeEventListener('keydown', focusToolbar);
+  }, [editor, menu]);
+}
+
 function TableButtons({ editor }: { editor: Editor }) {
   const shown = useEditorState({ editor, selector: ({ editor: current }) => toolbarStateOf(current) });
-  if (!shown.table) return null;
+  if (!shown.table || !shown.lines) return null;
   const { alignment, headerRow } = shown.table;
   const setAlignment = (chosen: ColumnAlignment) =>
     editor
@@ -90,26 +106,42 @@ function TableButtons({ editor }: { editor: Editor }) {
       .focus()
       .command(setColumnAlignment(alignment === chosen ? null : chosen))
       .run();
+  const backToNote = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    editor.commands.focus();
+  };
   return (
-    <div role="toolbar" aria-label="Table" className={styles.toolbar}>
-      <ActionGroup editor={editor} label="Row" actions={ROW_ACTIONS} disabled={{ 'Delete row': !shown.canDeleteRow }} />
-      <ActionGroup
-        editor={editor}
-        label="Column"
-        actions={COLUMN_ACTIONS}
-        disabled={{ 'Delete column': !shown.canDeleteColumn }}
-      />
-      <fieldset className={styles.group} aria-label="Column alignment">
-        {ALIGNMENTS.map((choice) => (
-          <ToolbarButton
-            key={choice.alignment}
-            icon={choice.icon}
-            label={choice.label}
-            pressed={alignment === choice.alignment}
-            onPress={() => setAlignment(choice.alignment)}
-          />
-        ))}
-      </fieldset>
+    <div role="toolbar" aria-label="Table" className={styles.toolbar} onKeyDown={backToNote}>
+      {shown.lines !== 'columns' && (
+        <ActionGroup
+          editor={editor}
+          label="Row"
+          actions={ROW_ACTIONS}
+          disabled={{ 'Delete row': !shown.canDeleteRow }}
+        />
+      )}
+      {shown.lines !== 'rows' && (
+        <ActionGroup
+          editor={editor}
+          label="Column"
+          actions={COLUMN_ACTIONS}
+          disabled={{ 'Delete column': !shown.canDeleteColumn }}
+        />
+      )}
+      {shown.lines !== 'rows' && (
+        <fieldset className={styles.group} aria-label="Column alignment">
+          {ALIGNMENTS.map((choice) => (
+            <ToolbarButton
+              key={choice.alignment}
+              icon={choice.icon}
+              label={choice.label}
+              pressed={alignment === choice.alignment}
+              onPress={() => setAlignment(choice.alignment)}
+            />
+          ))}
+        </fieldset>
+      )}
       <fieldset className={styles.group} aria-label="Whole table">
         <ToolbarButton
           icon="headerRow"
@@ -174,7 +206,7 @@ function ToolbarButton({
       aria-pressed={pressed}
       title={label}
       disabled={disabled}
-      // The press must not take the caret out of the table: the caret's cell is what the button acts on.
+      // The press must not take the focus out of the note: the selected cells are what the button acts on.
       onMouseDown={(event) => event.preventDefault()}
       onClick={onPress}
     >
@@ -184,9 +216,9 @@ function ToolbarButton({
 }
 
 function toolbarStateOf(editor: Editor) {
-  const state: EditorState = editor.state;
   return {
-    table: tableAtSelection(state),
+    table: tableAtSelection(editor.state),
+    lines: selectedLinesOf(editor.state),
     canDeleteRow: editor.can().deleteRow(),
     canDeleteColumn: editor.can().deleteColumn(),
   };

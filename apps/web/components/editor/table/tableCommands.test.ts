@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { tableExtensions } from '../tables';
 import { columnAlignmentPlugin } from './columnAlignment';
 import { setColumnAlignment, type TableCommandProps, tableAtSelection, toggleHeaderRow } from './tableCommands';
+import { gripsOf } from './tableGrips';
 
 const schema = getSchema([StarterKit.configure({ undoRedo: false, codeBlock: false }), ...tableExtensions]);
 
@@ -167,5 +168,24 @@ describe('cells keep their column’s alignment', () => {
     expect(cellsOf(remote.state)[1]).toEqual(['td:Rent:center', 'td:11200:-']);
     const local = remote.state.applyTransaction(remote.state.tr.insertText('2', remote.state.selection.from));
     expect(cellsOf(local.state)[1]).toEqual(['td:Rent:left', 'td:121200:right']);
+  });
+});
+
+describe('row and column grips', () => {
+  /** The grips' keys: kind, index and whether pressed. */
+  const gripKeys = (state: EditorState) =>
+    gripsOf(state)
+      .find()
+      .map((decoration) => String(decoration.spec.key));
+
+  it('[TBL1] the table holding the caret has a grip per row and per column; a grip’s line selected shows pressed', () => {
+    const state = stateInCell(tableDoc(PRICES), '1200');
+    expect(gripKeys(state).sort()).toEqual(['column-0-false', 'column-1-false', 'row-0-false', 'row-1-false']);
+    const column = state.apply(
+      state.tr.setSelection(CellSelection.colSelection(state.doc.resolve(state.selection.$from.before(-1)))),
+    );
+    expect(gripKeys(column).sort()).toEqual(['column-0-false', 'column-1-true', 'row-0-false', 'row-1-false']);
+    const paragraph = schema.nodeFromJSON({ type: 'doc', content: [{ type: 'paragraph' }] });
+    expect(gripKeys(EditorState.create({ doc: paragraph }))).toEqual([]);
   });
 });

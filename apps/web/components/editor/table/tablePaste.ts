@@ -1,6 +1,6 @@
 import { Extension } from '@tiptap/core';
 import { Fragment, type Node as ProseMirrorNode, Slice } from '@tiptap/pm/model';
-import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
+import { Plugin, PluginKey, Selection, type Transaction } from '@tiptap/pm/state';
 import { isInTable, handlePaste as pasteIntoCells } from '@tiptap/pm/tables';
 import type { EditorView } from '@tiptap/pm/view';
 import { fitsPastedTableLimits, tableOfTexts, tableSizeOf, tablesOf, withHeaderRows } from './pastedTable';
@@ -29,11 +29,30 @@ function replaceSelection(view: EditorView, slice: Slice): Transaction {
   return single ? tr.replaceSelectionWith(slice.content.firstChild as ProseMirrorNode) : tr.replaceSelection(slice);
 }
 
-/** TBL4: a range copied as text from a spreadsheet, pasted outside a table, is a table with a header row. */
+/**
+ * TBL4: a range copied as text from a spreadsheet, pasted outside a table, is a table with a header row. The
+ * caret ends in its last cell, as after typing it, not in whatever follows (the next table's toolbar would
+ * then cover this one's last row).
+ */
 function pasteRangeAsTable(view: EditorView, text: string): boolean {
   const rows = rangeOf(text);
   if (!rows) return false;
-  return dispatchPaste(view, view.state.tr.replaceSelectionWith(tableOfTexts(view.state.schema, rows, true)));
+  const tr = view.state.tr.replaceSelectionWith(tableOfTexts(view.state.schema, rows, true));
+  const lastCellEnd = endOfInsertedTable(tr);
+  if (lastCellEnd !== null) tr.setSelection(Selection.near(tr.doc.resolve(lastCellEnd), -1));
+  return dispatchPaste(view, tr);
+}
+
+/** The position just inside the end of the table a transaction's last step inserted, if it did. */
+function endOfInsertedTable(tr: Transaction): number | null {
+  let end: number | null = null;
+  tr.mapping.maps.at(-1)?.forEach((_oldStart, _oldEnd, newStart, newEnd) => {
+    tr.doc.nodesBetween(newStart, newEnd, (node, pos) => {
+      if (node.type.spec.tableRole === 'table' && pos >= newStart) end = pos + node.nodeSize - 1;
+      return end === null;
+    });
+  });
+  return end;
 }
 
 /** TBL4: into a cell, the range fills the cells from there, as prosemirror-tables pastes copied cells. */
