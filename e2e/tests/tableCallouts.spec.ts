@@ -26,21 +26,32 @@ function toolbarButton(page: Page, name: string) {
   return page.getByRole('toolbar', { name: 'Table' }).getByRole('button', { name, exact: true });
 }
 
-/** Pastes `text` as a spreadsheet puts a range on the clipboard's text/plain, with no HTML beside it. */
-async function pasteText(page: Page, text: string): Promise<void> {
-  await editor(page).evaluate((element, pasted) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', pasted);
-    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
+/** Pastes `text` (and `html`, when given) as the clipboard's text/plain (and text/html). */
+async function paste(page: Page, text: string, html = ''): Promise<void> {
+  await editor(page).evaluate(
+    (element, [pastedText, pastedHtml]) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', pastedText as string);
+      if (pastedHtml) data.setData('text/html', pastedHtml);
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    [text, html],
+  );
 }
+
+// What Google Sheets puts on the clipboard's text/html for a range: no header cells, styles for formatting.
+const SHEETS_HTML =
+  '<meta charset="utf-8"><google-sheets-html-origin><style type="text/css"><!--td {border: 1px solid #cccccc;}--></style>' +
+  '<table xmlns="http://www.w3.org/1999/xhtml" cellspacing="0" cellpadding="0" dir="ltr" border="1"><colgroup>' +
+  '<col width="100"/><col width="100"/></colgroup><tbody><tr style="height:21px;"><td>Team</td><td>Lead</td></tr>' +
+  '<tr style="height:21px;"><td>Ops</td><td style="font-weight:bold;">Ana</td></tr></tbody></table>';
 
 async function markdownOf(page: Page, request: Parameters<typeof readOnlyToken>[0], docId: string, token: string) {
   await expectSyncState(page, 'synced');
   return (await readNotesOverMcp(request, token, [docId])).get(docId);
 }
 
-test('[TBL1, TBL2, TBL3, TBL4] the table toolbar adds, deletes, aligns and heads; a spreadsheet range pastes as a table', async ({
+test('[TBL1, TBL2, TBL3, TBL4, TBL5] the table toolbar adds, deletes, aligns and heads; a spreadsheet range pastes as a table', async ({
   browser,
   request,
 }) => {
@@ -124,24 +135,33 @@ test('[TBL1, TBL2, TBL3, TBL4] the table toolbar adds, deletes, aligns and heads
   await toolbarButton(page, 'Header row').click();
   await expect(table.locator('th')).toHaveText(['Item', 'Cost']);
 
-  // A range copied from a spreadsheet, pasted into the empty line: a table, its first row the header (TBL4).
+  // A spreadsheet's HTML table pasted after "Intro": its first row is made the header, its bold kept (TBL4).
   await editor(page).getByText('Intro').click();
   await page.keyboard.press('End');
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('toolbar', { name: 'Table' })).toBeHidden();
-  await pasteText(page, 'Month\tTotal\r\nJan\t"1,200\nestimated"\r\nFeb\t900\r\n');
+  await paste(page, 'Team\tLead\r\nOps\tAna\r\n', SHEETS_HTML);
+  await expect(tableWith(page, 'Team').locator('th')).toHaveText(['Team', 'Lead']);
+  await expect(tableWith(page, 'Team').locator('td strong')).toHaveText('Ana');
+  // A range copied as text, pasted into the empty line: a table, its first row the header.
+  await editor(page).locator(':scope > p').nth(1).click();
+  await paste(page, 'Month\tTotal\r\nJan\t"1,200\nestimated"\r\nFeb\t900\r\n');
   const pasted = tableWith(page, 'Month');
   await expect(pasted.locator('th')).toHaveText(['Month', 'Total']);
   await expect(pasted.locator('td')).toHaveText(['Jan', '1,200estimated', 'Feb', '900']);
   // Into a cell, a range fills the cells from there and adds the rows it needs.
   await pasted.locator('td', { hasText: 'Feb' }).click();
-  await pasteText(page, 'Mar\t700\nApr\t650');
+  await paste(page, 'Mar\t700\nApr\t650');
   await expect(pasted.locator('td')).toHaveText(['Jan', '1,200estimated', 'Mar', '700', 'Apr', '650']);
   await expect
     .poll(() => markdownOf(page, request, docId, token))
     .toBe(
-      `Intro\n\n| Month | Total |\n| --- | --- |\n| Jan | 1,200<br>estimated |\n| Mar | 700 |\n| Apr | 650 |\n\n${aligned}\n`,
+      `Intro\n\n| Team | Lead |\n| --- | --- |\n| Ops | **Ana** |\n\n| Month | Total |\n| --- | --- |\n| Jan | 1,200<br>estimated |\n| Mar | 700 |\n| Apr | 650 |\n\n${aligned}\n`,
     );
+  // 201 rows are more than a paste makes a table of (TBL5): they arrive as lines of text.
+  await editor(page).getByText('Intro').click();
+  await page.keyboard.press('End');
+  await paste(page, Array.from({ length: 201 }, (_, row) => `r${row}\tvalue`).join('\n'));
+  await expect(editor(page).locator('p', { hasText: 'r200' })).toHaveText('r200\tvalue');
+  await expect(editor(page).locator('table')).toHaveCount(3);
   await alice.context.close();
 });
 

@@ -1,7 +1,7 @@
 import { Extension } from '@tiptap/core';
 import { Fragment, type Node as ProseMirrorNode, Slice } from '@tiptap/pm/model';
 import { Plugin, PluginKey, Selection, type Transaction } from '@tiptap/pm/state';
-import { isInTable, handlePaste as pasteIntoCells } from '@tiptap/pm/tables';
+import { isInTable, handlePaste as pasteIntoCells, selectionCell } from '@tiptap/pm/tables';
 import type { EditorView } from '@tiptap/pm/view';
 import { fitsPastedTableLimits, tableOfTexts, tableSizeOf, tablesOf, withHeaderRows } from './pastedTable';
 import { hasHeaderRow } from './tableCommands';
@@ -55,11 +55,15 @@ function endOfInsertedTable(tr: Transaction): number | null {
   return end;
 }
 
-/** TBL4: into a cell, the range fills the cells from there, as prosemirror-tables pastes copied cells. */
+/**
+ * TBL4: into a cell, the range fills the cells from there, as prosemirror-tables pastes copied cells (they
+ * replace the cells, types and all): its first row stays a header row when it lands in one.
+ */
 function pasteRangeIntoCells(view: EditorView, event: ClipboardEvent, text: string): boolean {
   const rows = rangeOf(text);
   if (!rows) return false;
-  const cells = new Slice(Fragment.from(tableOfTexts(view.state.schema, rows, false)), 0, 0);
+  const inHeader = selectionCell(view.state).nodeAfter?.type.name === 'tableHeader';
+  const cells = new Slice(Fragment.from(tableOfTexts(view.state.schema, rows, inHeader)), 0, 0);
   return pasteIntoCells(view, event, cells);
 }
 
