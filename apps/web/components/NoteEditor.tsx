@@ -8,6 +8,7 @@ import type { NoteSession } from '../lib/noteSession';
 import { editorExtensions } from './editor/editorExtensions';
 import type { NoteLinkHost } from './editor/links/noteLinkHost';
 import { SelectionToolbar } from './editor/selection/SelectionToolbar';
+import { TableToolbar } from './editor/table/TableToolbar';
 import styles from './NoteEditor.module.css';
 
 interface NoteEditorProps {
@@ -23,7 +24,10 @@ interface NoteEditorProps {
   links: NoteLinkHost;
 }
 
-/** The Tiptap editor bound to the note's Y.Doc, with the toolbar over selected text while it can be edited. */
+/**
+ * The Tiptap editor bound to the note's Y.Doc, with the toolbars over selected text and over the table holding
+ * the caret while it can be edited.
+ */
 export function NoteEditor({ session, presence, editable, takeFocus, onFocusTaken, links }: NoteEditorProps) {
   useAnnouncedPresence(session.awareness, presence);
   const editor = useEditor(
@@ -53,6 +57,7 @@ export function NoteEditor({ session, presence, editable, takeFocus, onFocusTake
     <div className={styles.editor} data-testid="editor" data-doc-id={session.docId}>
       <EditorContent editor={editor} />
       {editable && editor && <SelectionToolbar editor={editor} />}
+      {editable && editor && <TableToolbar editor={editor} />}
     </div>
   );
 }

@@ -2,15 +2,9 @@ import { calloutHeadOf } from '@baalda/core';
 import { Extension, mergeAttributes, Node } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
+import { calloutTitleOf } from './calloutKinds';
+import { calloutView, showOpenOnceMade } from './calloutView';
 import { caretAtParagraphEnd } from './caretAtParagraphEnd';
-
-/** The title a callout shows: its own, else its type as a word (`[!tip]` → "Tip"), as Obsidian does. */
-export function calloutTitleOf(node: ProseMirrorNode): string {
-  const title = typeof node.attrs.title === 'string' ? node.attrs.title.trim() : '';
-  if (title) return title;
-  const kind = String(node.attrs.kind || 'note');
-  return kind.charAt(0).toUpperCase() + kind.slice(1).toLowerCase();
-}
 
 const stringAttribute = (name: string, fallback: string | null) => ({
   default: fallback,
@@ -22,6 +16,8 @@ const stringAttribute = (name: string, fallback: string | null) => ({
 /**
  * An Obsidian callout (core's MD10): a type (`data-callout`, which the styles colour), an optional fold sign
  * and title, and a body of blocks. The title is shown above the body; it is the Markdown it was typed as.
+ * On screen it is `calloutView`, with its title edited in place, its type chosen and its body folded
+ * (CALL1–CALL3); `renderHTML` is what the clipboard carries.
  */
 export const Callout = Node.create({
   name: 'callout',
@@ -40,6 +36,9 @@ export const Callout = Node.create({
   },
   parseHTML() {
     return [{ tag: 'div[data-callout]', contentElement: '.callout-body' }];
+  },
+  addNodeView() {
+    return calloutView;
   },
   renderHTML({ node, HTMLAttributes }) {
     return [
@@ -73,7 +72,7 @@ export const CalloutFromQuote = Extension.create({
         quote.forEach((child, _offset, index) => {
           if (index > 0) rest.push(child);
         });
-        const node = callout.create(head, rest.length > 0 ? rest : [paragraph.create()]);
+        const node = showOpenOnceMade(callout.create(head, rest.length > 0 ? rest : [paragraph.create()]));
         const quotePos = $from.before(quoteDepth);
         const tr = editor.state.tr.replaceWith(quotePos, quotePos + quote.nodeSize, node);
         tr.setSelection(TextSelection.near(tr.doc.resolve(quotePos + 2)));

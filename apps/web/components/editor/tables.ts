@@ -3,6 +3,9 @@ import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { caretAtParagraphEnd } from './caretAtParagraphEnd';
+import { columnAlignmentPlugin } from './table/columnAlignment';
+import { TableGrips } from './table/tableGrips';
+import { TablePaste } from './table/tablePaste';
 
 const ALIGNMENTS = new Set(['left', 'center', 'right']);
 
@@ -79,11 +82,26 @@ const TableFromHeaderRow = Extension.create({
   },
 });
 
-/** GFM tables: header row, alignment per column, inline marks in cells (MD9). */
+// TBL2: every cell aligned as its column, whatever added it.
+const ColumnAlignment = Extension.create({
+  name: 'columnAlignment',
+  addProseMirrorPlugins() {
+    return [columnAlignmentPlugin()];
+  },
+});
+
+/**
+ * GFM tables: header row, alignment per column, inline marks in cells (MD9); spreadsheet ranges and HTML
+ * tables pasted as tables (TBL4); grips that select a row or a column (TBL1), over which `TableToolbar`, beside
+ * the editor, shows.
+ */
 export const tableExtensions = [
   Table.configure({ resizable: false }),
   TableRow,
   AlignedHeader,
   AlignedCell,
   TableFromHeaderRow,
+  ColumnAlignment,
+  TablePaste,
+  TableGrips,
 ];

@@ -158,14 +158,16 @@ function taskListOf(depth: number): fc.Arbitrary<EditorElement> {
     .map((children): EditorElement => ({ type: 'taskList', attrs: {}, children }));
 }
 
-// MD9: a GFM table: one header row, up to two body rows, each cell one paragraph, one alignment per column.
+// MD9: a GFM table: a header row or none, up to two body rows, each cell one paragraph, one alignment per
+// column. A blank header row above a body is how a table without one is written, so it is generated as none.
 const arbitraryTable: fc.Arbitrary<EditorElement> = fc
   .tuple(
     fc.array(fc.constantFrom(null, 'left', 'center', 'right'), { minLength: 1, maxLength: 3 }),
     fc.integer({ min: 0, max: 2 }),
     fc.array(paragraph, { minLength: 9, maxLength: 9 }),
+    fc.boolean(),
   )
-  .map(([alignments, bodyRows, paragraphs]): EditorElement => {
+  .map(([alignments, bodyRows, paragraphs, headed]): EditorElement => {
     const rowOf = (row: number, type: string): EditorElement => ({
       type: 'tableRow',
       attrs: {},
@@ -176,7 +178,9 @@ const arbitraryTable: fc.Arbitrary<EditorElement> = fc
       })),
     });
     const body = Array.from({ length: bodyRows }, (_, row) => rowOf(row + 1, 'tableCell'));
-    return { type: 'table', attrs: {}, children: [rowOf(0, 'tableHeader'), ...body] };
+    const blankHeader = alignments.every((_, column) => paragraphs[column]?.children.length === 0);
+    const header = rowOf(0, headed && !(blankHeader && bodyRows > 0) ? 'tableHeader' : 'tableCell');
+    return { type: 'table', attrs: {}, children: [header, ...body] };
   });
 
 // MD10: an Obsidian callout: a type, maybe a fold sign and a title (Markdown, kept as typed), and a body.

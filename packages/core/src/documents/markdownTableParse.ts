@@ -1,6 +1,6 @@
 import type { Token } from 'markdown-it';
 import { parseInlineTokens } from './markdownInlineParse';
-import type { EditorElement } from './markdownModel';
+import type { EditorElement, EditorNode } from './markdownModel';
 
 /** A column's alignment as GFM's delimiter row says it; null is none. */
 export type ColumnAlignment = 'left' | 'center' | 'right' | null;
@@ -11,7 +11,8 @@ export const ALIGNMENTS: ReadonlySet<string> = new Set(['left', 'center', 'right
 /**
  * MD9: a GFM table from markdown-it's tokens (`table_open` at `start`), as Tiptap's table nodes: the header
  * row's cells are `tableHeader`s, the others `tableCell`s, each holding one paragraph; a column's alignment
- * is on each of its cells (`align`). Returns the table and the index of its `table_close`.
+ * is on each of its cells (`align`). A header row with nothing in it, above a body, is how a table without
+ * one is written, so it is dropped. Returns the table and the index of its `table_close`.
  */
 export function tableOf(tokens: readonly Token[], start: number): { table: EditorElement; end: number } {
   const rows: EditorElement[] = [];
@@ -29,7 +30,16 @@ export function tableOf(tokens: readonly Token[], start: number): { table: Edito
       index += 2;
     }
   }
-  return { table: { type: 'table', attrs: {}, children: rows }, end: index };
+  const headless = rows.length > 1 && isBlankRow(rows[0] as EditorElement);
+  return { table: { type: 'table', attrs: {}, children: headless ? rows.slice(1) : rows }, end: index };
+}
+
+function isBlankRow(row: EditorElement): boolean {
+  return row.children.every((cell) => 'children' in cell && cell.children.every(isBlankParagraph));
+}
+
+function isBlankParagraph(block: EditorNode): boolean {
+  return 'children' in block && block.children.length === 0;
 }
 
 function alignmentOf(token: Token): ColumnAlignment {

@@ -56,6 +56,39 @@ describe('GFM tables in Markdown (MD9)', () => {
     expect(markdownOfBlocks(documentContentOfMarkdown(markdown))).toBe(markdown);
   });
 
+  it('[MD9] a table without a header row is written under an empty one, and reads back without it', () => {
+    const table: EditorElement = {
+      type: 'table',
+      attrs: {},
+      children: [
+        row(cell('tableCell', 'right', text('1')), cell('tableCell', null, text('one'))),
+        row(cell('tableCell', 'right', text('2'))),
+      ],
+    };
+    const markdown = markdownOfBlocks([table]);
+    expect(markdown).toBe('|  |  |\n| --: | --- |\n| 1 | one |\n| 2 |  |\n');
+    const back = documentContentOfMarkdown(markdown);
+    expect(back.map(fingerprintOf)).toEqual([
+      fingerprintOf({
+        ...table,
+        children: [
+          table.children[0] as EditorElement,
+          row(...(table.children[1] as EditorElement).children, cell('tableCell', null)),
+        ],
+      }),
+    ]);
+  });
+
+  it('[MD9] an empty header row is kept when it is all the table has', () => {
+    const markdown = '|  |  |\n| --- | --- |\n';
+    const table = documentContentOfMarkdown(markdown)[0] as EditorElement;
+    expect((table.children[0] as EditorElement).children.map((node) => node.type)).toEqual([
+      'tableHeader',
+      'tableHeader',
+    ]);
+    expect(markdownOfBlocks([table])).toBe(markdown);
+  });
+
   it('[MD9] a line of pipes and dashes after a line with a pipe stays text, in a paragraph and in a cell', () => {
     const lines = paragraph(text('a | b'), { type: 'hardBreak', attrs: {}, children: [] }, text('-|-'));
     const table: EditorElement = { type: 'table', attrs: {}, children: [row(cell('tableHeader', null, text('-|-')))] };
@@ -69,17 +102,26 @@ describe('GFM tables in Markdown (MD9)', () => {
     const alignments = fc.array(fc.constantFrom(null, 'left', 'center', 'right'), { minLength: 1, maxLength: 4 });
     const texts = fc.array(arbitraryText(10), { minLength: 12, maxLength: 12 });
     fc.assert(
-      fc.property(alignments, fc.integer({ min: 0, max: 2 }), texts, (aligns, bodyRows, words) => {
-        const rowOf = (index: number, type: string) =>
-          row(...aligns.map((align, column) => cell(type, align, text(words[index * 4 + column] as string))));
-        const table: EditorElement = {
-          type: 'table',
-          attrs: {},
-          children: [rowOf(0, 'tableHeader'), ...Array.from({ length: bodyRows }, (_, r) => rowOf(r + 1, 'tableCell'))],
-        };
-        const back = documentContentOfMarkdown(markdownOfBlocks([table]));
-        expect(back.map(fingerprintOf)).toEqual([fingerprintOf(table)]);
-      }),
+      fc.property(
+        alignments,
+        fc.integer({ min: 0, max: 2 }),
+        texts,
+        fc.boolean(),
+        (aligns, bodyRows, words, headed) => {
+          const rowOf = (index: number, type: string) =>
+            row(...aligns.map((align, column) => cell(type, align, text(words[index * 4 + column] as string))));
+          const table: EditorElement = {
+            type: 'table',
+            attrs: {},
+            children: [
+              rowOf(0, headed ? 'tableHeader' : 'tableCell'),
+              ...Array.from({ length: bodyRows }, (_, r) => rowOf(r + 1, 'tableCell')),
+            ],
+          };
+          const back = documentContentOfMarkdown(markdownOfBlocks([table]));
+          expect(back.map(fingerprintOf)).toEqual([fingerprintOf(table)]);
+        },
+      ),
       { numRuns: 500 },
     );
   });

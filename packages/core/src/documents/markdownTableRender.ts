@@ -3,20 +3,23 @@ import { type EditorElement, type EditorNode, isEditorText } from './markdownMod
 import { ALIGNMENTS, type ColumnAlignment } from './markdownTableParse';
 
 /**
- * MD9: a table as GFM writes it: a header row, the delimiter row with each column's alignment (the header
- * cell's), then the body; every row has the header's number of cells. A cell's paragraphs are joined by
- * `<br>`, as are its hard breaks; other blocks in a cell (a list, say) give their text. `|` is `\|`.
+ * MD9: a table as GFM writes it: a header row, the delimiter row with each column's alignment (the first
+ * row's cell's), then the body; every row has the widest row's number of cells. A first row with no header
+ * cell is not a header: GFM has no table without one, so an empty header row goes above it. A cell's
+ * paragraphs are joined by `<br>`, as are its hard breaks; other blocks in a cell (a list, say) give their
+ * text. `|` is `\|`.
  */
 export function renderTable(table: EditorElement): string {
   const rows = elementsOf(table).filter((row) => row.type === 'tableRow');
-  const header = rows[0];
-  if (!header) return '';
+  const first = rows[0];
+  if (!first) return '';
   const width = Math.max(1, ...rows.map((row) => elementsOf(row).length));
-  const alignments = Array.from({ length: width }, (_, column) => alignOf(elementsOf(header)[column]));
+  const alignments = Array.from({ length: width }, (_, column) => alignOf(elementsOf(first)[column]));
+  const headed = elementsOf(first).some((cell) => cell.type === 'tableHeader');
   const lines = [
-    rowLine(header, width),
+    headed ? rowLine(first, width) : cellsLine(Array.from({ length: width }, () => '')),
     `| ${alignments.map(delimiterOf).join(' | ')} |`,
-    ...rows.slice(1).map((row) => rowLine(row, width)),
+    ...(headed ? rows.slice(1) : rows).map((row) => rowLine(row, width)),
   ];
   return lines.join('\n');
 }
@@ -39,7 +42,10 @@ function delimiterOf(alignment: ColumnAlignment): string {
 
 function rowLine(row: EditorElement, width: number): string {
   const cells = elementsOf(row);
-  const texts = Array.from({ length: width }, (_, column) => cellMarkdown(cells[column]));
+  return cellsLine(Array.from({ length: width }, (_, column) => cellMarkdown(cells[column])));
+}
+
+function cellsLine(texts: readonly string[]): string {
   return `| ${texts.join(' | ')} |`;
 }
 

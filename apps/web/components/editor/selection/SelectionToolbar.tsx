@@ -1,12 +1,12 @@
 'use client';
 
-import { type ChainedCommands, type Editor, isTextSelection } from '@tiptap/core';
-import type { EditorState } from '@tiptap/pm/state';
+import type { ChainedCommands, Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { BubbleMenu, type BubbleMenuProps } from '@tiptap/react/menus';
 import { useMemo, useState } from 'react';
 import { useIsApplePlatform } from '../../../hooks/useIsApplePlatform';
 import { formatShortcut, MARK_KEYS } from '../shortcuts/editorShortcuts';
+import { isFormattableSelection } from './formattableSelection';
 import { LinkEditor } from './LinkEditor';
 import styles from './SelectionToolbar.module.css';
 
@@ -22,14 +22,6 @@ const MARK_BUTTONS = [
 ] as const;
 
 type ToggledMark = (typeof MARK_BUTTONS)[number]['mark'] | 'link';
-
-/** True for selected text outside code: where the toolbar's marks can go (a code block takes no marks). */
-function isFormattableSelection(state: EditorState): boolean {
-  const { selection } = state;
-  if (selection.empty || !isTextSelection(selection)) return false;
-  if (selection.$from.parent.type.spec.code || selection.$to.parent.type.spec.code) return false;
-  return state.doc.textBetween(selection.from, selection.to).length > 0;
-}
 
 // Module-level, so the bubble menu is not sent new options on every render.
 const shouldShow: NonNullable<BubbleMenuProps['shouldShow']> = ({ editor, view, state, element }) =>
