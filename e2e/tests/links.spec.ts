@@ -38,13 +38,14 @@ function backlinkTitles(page: Page) {
   return page.getByTestId('backlinks').locator('li a');
 }
 
-test('[LINK1–LINK5, LNK3, BL2] a link picked with [[ follows a rename, works offline, and bob never counts a private backlink', async ({
+test('[LINK1–LINK6, LNK3, BL2] a link picked with [[ follows a rename, works offline, and bob never counts a private backlink', async ({
   browser,
   request,
 }) => {
   const [roadmap = '', secret = ''] = await createNotesOverApi(request, ['Roadmap.md', 'Private/Secret plan.md']);
   await restrictFolder(request, 'Private', ['alice']);
   await updateNoteOverMcp(request, secret, 'Cut half of [[Roadmap]].');
+  await updateNoteOverMcp(request, roadmap, 'Where we go.\n\n## Goals\n\nShip the editor.\n');
 
   const alice = await openPerson(browser);
   await waitForOfflineReady(alice.page);
@@ -102,6 +103,16 @@ test('[LINK1–LINK5, LNK3, BL2] a link picked with [[ follows a rename, works o
   await goOnline(alice.context);
   await expect(noteLinks(bob.page).nth(1)).not.toHaveClass(/note-link--unresolved/);
   await expect.poll(() => markdownOf(weekly)).toBe('Agenda: [[Q3 Roadmap]] and [[Budget]]\n');
+
+  // A link to a heading shows it after the title, and opens the note there.
+  await openFromTree(alice.page, weekly);
+  await editor(alice.page).click();
+  await alice.page.keyboard.press('ControlOrMeta+End');
+  await alice.page.keyboard.type(' [[Q3 Roadmap#Goals]]');
+  await expect(noteLinks(alice.page).nth(2)).toHaveText('Q3 Roadmap › Goals');
+  await noteLinks(alice.page).nth(2).click();
+  await expect(alice.page).toHaveURL(new RegExp(`note=${roadmap}`));
+  await expect.poll(() => alice.page.evaluate(() => window.getSelection()?.anchorNode?.textContent)).toBe('Goals');
 
   await alice.context.close();
   await bob.context.close();

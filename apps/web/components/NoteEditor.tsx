@@ -4,6 +4,7 @@ import type { PresenceUser } from '@baalda/core';
 import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import { useEffect } from 'react';
 import { useAnnouncedPresence } from '../hooks/useAnnouncedPresence';
+import { useHeadingShown } from '../hooks/useHeadingShown';
 import type { NoteSession } from '../lib/noteSession';
 import { editorExtensions } from './editor/editorExtensions';
 import type { NoteLinkHost } from './editor/links/noteLinkHost';
@@ -22,13 +23,25 @@ interface NoteEditorProps {
   onFocusTaken: () => void;
   /** Links between notes: the vault's notes and how to open or create one (stable for the vault). */
   links: NoteLinkHost;
+  /** A heading to show once the note holds it (the note was opened from a `[[Note#Heading]]` link). */
+  showHeading: string | null;
+  onHeadingShown: () => void;
 }
 
 /**
  * The Tiptap editor bound to the note's Y.Doc, with the toolbars over selected text and over the table holding
  * the caret while it can be edited.
  */
-export function NoteEditor({ session, presence, editable, takeFocus, onFocusTaken, links }: NoteEditorProps) {
+export function NoteEditor({
+  session,
+  presence,
+  editable,
+  takeFocus,
+  onFocusTaken,
+  links,
+  showHeading,
+  onHeadingShown,
+}: NoteEditorProps) {
   useAnnouncedPresence(session.awareness, presence);
   const editor = useEditor(
     {
@@ -48,6 +61,7 @@ export function NoteEditor({ session, presence, editable, takeFocus, onFocusTake
   useEffect(() => {
     editor?.setEditable(editable);
   }, [editor, editable]);
+  useHeadingShown(editor, showHeading, onHeadingShown);
   useEffect(() => {
     if (!editor || !takeFocus) return;
     editor.commands.focus('end');

@@ -89,8 +89,14 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
     openNote: select,
     focusEditor: () => setFocusFor(openId),
   });
+  // LINK6: the heading a followed link named, shown once its note is open.
+  const [headingFor, setHeadingFor] = useState<{ docId: string; heading: string } | null>(null);
+  const onHeadingShown = useCallback(() => setHeadingFor(null), []);
   const links = useNoteLinkHost(vault.scope.vaultId, state.notes, vault.uploads, {
-    openNote: select,
+    openNote: (docId, heading) => {
+      setHeadingFor(heading ? { docId, heading } : null);
+      select(docId);
+    },
     createNote: controller.createLinkedNote,
     addFiles: vault.addFiles,
     reportProblems: controller.reportProblems,
@@ -138,6 +144,8 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
               takeFocus={focusFor === session.docId}
               onFocusTaken={onFocusTaken}
               links={links}
+              showHeading={headingFor?.docId === session.docId ? headingFor.heading : null}
+              onHeadingShown={onHeadingShown}
             />
           ) : (
             <EmptyState

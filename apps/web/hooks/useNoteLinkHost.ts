@@ -31,7 +31,7 @@ export function useNoteLinkHost(
       directory,
       vaultId,
       pendingFiles: pendingFilesOf(uploads),
-      openNote: (docId) => latest.current.openNote(docId),
+      openNote: (docId, heading) => latest.current.openNote(docId, heading),
       createNote: (name) => latest.current.createNote(name),
       addFiles: (files, folder) => latest.current.addFiles(files, folder),
       reportProblems: (messages) => latest.current.reportProblems(messages),

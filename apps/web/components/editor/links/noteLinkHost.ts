@@ -14,8 +14,8 @@ export interface NoteLinkHost {
   /** The open vault, for attachments' addresses. */
   readonly vaultId: string;
   readonly pendingFiles: PendingFiles;
-  /** Opens a note or an attachment, as choosing it in the tree does. */
-  openNote(docId: string): void;
+  /** Opens a note or an attachment, as choosing it in the tree does; at `heading` when one is named (LINK6). */
+  openNote(docId: string, heading?: string | null): void;
   /**
    * LINK4: creates a note named by an unresolved link (`Plans/Roadmap` → `Plans/Roadmap.md`) and answers
    * its docId, or null when it could not be created (the message is shown by the host).

@@ -47,7 +47,7 @@ export function noteLinkView(
     const docId = shown.opens ?? (editor.isEditable ? await host.createNote(link.target) : null);
     if (docId === null) return;
     if (link.docId === null && editor.isEditable) pointAt(editor, getPos(), docId);
-    host.openNote(docId);
+    host.openNote(docId, link.heading);
   };
   dom.addEventListener('click', (event) => {
     if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
