@@ -37,6 +37,7 @@ export function planNewIds(ctx: MirrorContext, files: readonly DiskFile[], disk:
   for (const [path, docId] of ctx.plannedIds) {
     if (!disk.has(path) || ctx.state.entries.has(docId)) ctx.plannedIds.delete(path);
   }
+  if (files.length === 0) return;
   const relayPaths = new Set(ctx.remote.tree?.notes.map((note) => note.path));
   for (const file of files) {
     const kind = entryKindOf(file.path);

@@ -73,7 +73,7 @@ function intoFolderOf(input: CommandInput): string {
   return checked.path;
 }
 
-/** What a step of an import did (`result`), and each file it carried with its docId, by its path in the folder (LNK3). */
+/** What a step of an import did (`result`), and the files it carried: their docIds by their paths in the folder. */
 interface Carried<T> {
   readonly entries: LinkableEntry[];
   readonly result: T;
