@@ -26,6 +26,8 @@ export interface RelayClient {
   tree(): Promise<z.infer<typeof TREE_ANSWER>>;
   trash(): Promise<z.infer<typeof TRASH_ANSWER>>;
   apply(op: VaultOp): Promise<OpOutcome>;
+  /** OP2: at most LIM7 ops in one request, applied in order and answered one by one. */
+  applyOps(ops: readonly VaultOp[]): Promise<OpOutcome[]>;
   /** ATT1: uploads `body` as the attachment `docId` at `path`; a refusal throws a CliError with the relay's code. */
   uploadAttachment(file: {
     docId: string;
@@ -45,6 +47,11 @@ export function createRelayClient(baseUrl: string, auth: { token: string; vaultI
   const base = `${baseUrl.replace(/\/$/, '')}/api/vaults/${encodeURIComponent(auth.vaultId)}`;
   const call = <Answer>(schema: z.ZodType<Answer>, path: string, init: RequestInit = {}) =>
     callRelay(schema, `${base}${path}`, { ...init, secret: auth.token, onUnauthenticated: TOKEN_REFUSED });
+  const applyOps = async (ops: readonly VaultOp[]) => {
+    const body = await call(OPS_ANSWER, '/ops', { method: 'POST', body: JSON.stringify({ ops }) });
+    if (body.results.length !== ops.length) throw new Error('The relay answered without a result for every op.');
+    return body.results;
+  };
   return {
     baseUrl: baseUrl.replace(/\/$/, ''),
     vaultId: auth.vaultId,
@@ -52,14 +59,11 @@ export function createRelayClient(baseUrl: string, auth: { token: string; vaultI
     tree: () => call(TREE_ANSWER, '/tree'),
     trash: () => call(TRASH_ANSWER, '/trash'),
     async apply(op) {
-      const body = await call(OPS_ANSWER, '/ops', {
-        method: 'POST',
-        body: JSON.stringify({ ops: [op] }),
-      });
-      const [outcome] = body.results;
+      const [outcome] = await applyOps([op]);
       if (!outcome) throw new Error('The relay answered without a result.');
       return outcome;
     },
+    applyOps,
     async uploadAttachment({ docId, path, createdAt, body }) {
       const query = new URLSearchParams({ path, createdAt: String(createdAt) });
       const url = `${base}/attachments/${encodeURIComponent(docId)}?${query}`;

@@ -14,22 +14,26 @@ export interface CommandRun {
   readonly stderr: string[];
 }
 
-/** Runs `export` or `import` with the relay's owner token, the way the CLI would (`inputOf` in main.ts). */
 /** `<what> exported|imported: <done> / <total>` (progressLines.ts). */
 const PROGRESS_LINE = /^[a-z ]+: \d+ \/ \d+$/;
 
+/**
+ * Runs `export` or `import` the way the CLI would (`inputOf` in main.ts): on the relay's default vault
+ * with its owner token, or on `vault` with its own.
+ */
 export async function runTransfer(
   relay: TestRelay,
   name: 'export' | 'import',
   args: string[],
   options: Record<string, string> = {},
+  vault: { token: string; vaultId: string } = { token: relay.token, vaultId: 'default' },
 ): Promise<CommandRun> {
   const stderr: string[] = [];
   const progress: string[] = [];
   const input: CommandInput = {
     args,
     options: new Map<string, string | true>([['--relay', relay.httpUrl], ...Object.entries(options)]),
-    relay: () => createRelayClient(relay.httpUrl, { token: relay.token, vaultId: 'default' }),
+    relay: () => createRelayClient(relay.httpUrl, vault),
     admin: () => Promise.reject(new Error('transfer commands never use the admin key')),
     // XFER9's progress lines come every 2 s of a long run: how many a run gets depends on how fast this
     // machine is, so they are kept apart from what the tests compare.

@@ -1,10 +1,11 @@
 import { entryKindOf, fileNameOf } from '@baalda/core';
 import { FILES_AT_ONCE, forEachConcurrently } from './concurrently';
 import { type DiskFile, type DiskSnapshot, hashFile, hasSameStat } from './diskScan';
+import { refreshLinkNames } from './linkRenames';
 import { type MirrorContext, type PassReport, tryFile } from './mirrorContext';
 import { diskPathOf } from './mirrorLayout';
 import { liveEntries, type MirrorEntry, newId } from './mirrorState';
-import { addNewFile, followAttachmentFile } from './newFiles';
+import { addNewFile, followAttachmentFile, planNewIds } from './newFiles';
 import { takeNoteEdit } from './noteFiles';
 
 /**
@@ -27,6 +28,8 @@ export async function applyLocalChanges(ctx: MirrorContext, disk: DiskSnapshot, 
   const fresh = [...disk.values()].filter((file) => !claimed.has(file.path) && !ctx.refused.has(file));
   const unmatched = await matchMoves(ctx, missing, fresh, pass);
   for (const entry of missing) await markGone(ctx, entry, pass);
+  planNewIds(ctx, unmatched, disk);
+  refreshLinkNames(ctx);
   await forEachConcurrently(unmatched, FILES_AT_ONCE, (file) =>
     tryFile(ctx, file.path, () => addNewFile(ctx, file, pass)),
   );

@@ -1,7 +1,9 @@
-import { applyMarkdownEdit, markdownOfDocument } from '@baalda/core';
+import { applyMarkdownEdit, createNoteLinkResolver, linkedDocIdsOf, markdownOfDocument } from '@baalda/core';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { diskEditOf, normalizedMarkdown } from './markdownMerge';
+
+const noLinks = createNoteLinkResolver([]);
 
 function docOf(markdown: string): Y.Doc {
   const doc = new Y.Doc();
@@ -19,7 +21,7 @@ describe('disk edits merged into a note', () => {
     applyMarkdownEdit(browser, 'Alpha from the browser\n\nBeta\n\nGamma\n');
     Y.applyUpdate(live, Y.encodeStateAsUpdate(browser));
 
-    const edit = diskEditOf(Y.encodeStateAsUpdate(base), 'Alpha\n\nBeta, edited on disk\n');
+    const edit = diskEditOf(Y.encodeStateAsUpdate(base), 'Alpha\n\nBeta, edited on disk\n', noLinks);
     Y.applyUpdate(live, edit.update);
 
     expect(markdownOfDocument(live)).toBe('Alpha from the browser\n\nBeta, edited on disk\n\nGamma\n');
@@ -29,8 +31,22 @@ describe('disk edits merged into a note', () => {
   });
 
   it('[MIR3] a text that differs only in Markdown form normalizes to the note’s own Markdown (MD2)', () => {
-    expect(normalizedMarkdown('Title\n=====\n\n* one\n* two\n\n\n')).toBe('# Title\n\n- one\n- two\n');
-    expect(normalizedMarkdown('\r\nplain\r\n')).toBe('plain\n');
-    expect(normalizedMarkdown('')).toBe('');
+    expect(normalizedMarkdown('Title\n=====\n\n* one\n* two\n\n\n', noLinks)).toBe('# Title\n\n- one\n- two\n');
+    expect(normalizedMarkdown('\r\nplain\r\n', noLinks)).toBe('plain\n');
+    expect(normalizedMarkdown('', noLinks)).toBe('');
+  });
+
+  it('[MIR13] a file’s [[links]] point at the notes they name, and read back in the names the vault gives now', () => {
+    const links = createNoteLinkResolver([
+      { docId: 'roadmapDocId0001', path: 'Plans/Roadmap.md' },
+      { docId: 'budgetDocId00001', path: 'Budget.md' },
+    ]);
+    const text = 'See [[plans/roadmap#Q3|the plan]] and [[Budget]], not [[Nowhere]].\n';
+    const edit = diskEditOf(Y.encodeStateAsUpdate(new Y.Doc()), text, links);
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, edit.update);
+    expect(linkedDocIdsOf(doc).sort()).toEqual(['budgetDocId00001', 'roadmapDocId0001']);
+    expect(markdownOfDocument(doc, links)).toBe('See [[Roadmap#Q3|the plan]] and [[Budget]], not [[Nowhere]].\n');
+    expect(normalizedMarkdown('[[Plans/Roadmap]]', links)).toBe('[[Roadmap]]\n');
   });
 });

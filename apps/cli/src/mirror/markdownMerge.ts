@@ -1,12 +1,15 @@
-import { applyMarkdownEdit, documentContentOfMarkdown, markdownOfBlocks } from '@baalda/core';
+import { applyMarkdownEdit, documentContentOfMarkdown, markdownOfBlocks, type NoteLinkResolver } from '@baalda/core';
 import * as Y from 'yjs';
 
 /** The origin of updates the mirror makes from files, so the note's observers can tell them from the relay's. */
 export const DISK_EDIT_ORIGIN = 'baalda-mirror-disk';
 
-/** MD2: what `text` reads as once parsed and written again (the form the mirror writes notes in). */
-export function normalizedMarkdown(text: string): string {
-  return markdownOfBlocks(documentContentOfMarkdown(text));
+/**
+ * MD2: what `text` reads as once parsed and written again (the form the mirror writes notes in), its
+ * `[[links]]` read and written with `links` (LNK3).
+ */
+export function normalizedMarkdown(text: string, links: NoteLinkResolver): string {
+  return markdownOfBlocks(documentContentOfMarkdown(text, links), links);
 }
 
 /** A file's edit as a Yjs update, and the document the file now shows. */
@@ -21,13 +24,14 @@ export interface DiskEdit {
  * MIR3: the file's edit, made against the document the file was last written from (`base`) rather than
  * the live one, which may hold edits the file never showed. Applying the update to the live document then
  * merges both (Yjs), so an edit made in the browser meanwhile is kept, not undone. A fresh Y.Doc (fresh
- * client id) makes the items, so they can never clash with items the live document already has.
+ * client id) makes the items, so they can never clash with items the live document already has. The
+ * file's `[[links]]` point at the entries `links` reads them as (LNK3).
  */
-export function diskEditOf(base: Uint8Array, text: string): DiskEdit {
+export function diskEditOf(base: Uint8Array, text: string, links: NoteLinkResolver): DiskEdit {
   const doc = new Y.Doc();
   Y.applyUpdate(doc, base);
   const before = Y.encodeStateVector(doc);
-  applyMarkdownEdit(doc, text, DISK_EDIT_ORIGIN);
+  applyMarkdownEdit(doc, text, DISK_EDIT_ORIGIN, links);
   const edit = { update: Y.encodeStateAsUpdate(doc, before), baseAfter: Y.encodeStateAsUpdate(doc) };
   doc.destroy();
   return edit;

@@ -1,5 +1,6 @@
 import type { RelayClient } from '../relayClient';
 import type { PendingAcknowledgements } from './acknowledgements';
+import type { LinkNames } from './linkNames';
 import type { MirrorLayout } from './mirrorLayout';
 import type { MirrorLog } from './mirrorLog';
 import type { MirrorState } from './mirrorState';
@@ -37,6 +38,13 @@ export interface MirrorContext {
   /** MIR11: `→ relay` lines waiting for the relay's acknowledgement. */
   readonly acks: PendingAcknowledgements;
   readonly progress: SyncProgress;
+  /** LNK3: the names `[[links]]` are written with and read from (refreshLinkNames brings them up to date). */
+  readonly links: LinkNames;
+  /**
+   * MIR13: the docIds files new on disk will get (path → docId), given before any of them is read, so their
+   * links to each other resolve in the same pass.
+   */
+  readonly plannedIds: Map<string, string>;
   /** MIR7: untracked files waiting for the relay's copy at their path to arrive, to compare: path → since when. */
   readonly adopting: Map<string, { docId: string; since: number }>;
   /** Writes `.baalda/state.json` if it changed (before any op leaves, and after every pass). */

@@ -1,5 +1,6 @@
 import { FILES_AT_ONCE, forEachConcurrently } from './concurrently';
 import { scanDisk } from './diskScan';
+import { refreshLinkNames } from './linkRenames';
 import { applyLocalChanges } from './localChanges';
 import { type MirrorContext, type PassReport, tryFile } from './mirrorContext';
 import { hasPendingOp } from './mirrorState';
@@ -17,6 +18,7 @@ import { refreshTree } from './remoteTree';
 export async function runPass(ctx: MirrorContext): Promise<boolean> {
   const pass: PassReport = { acted: false, waiting: false };
   await refreshTree(ctx);
+  refreshLinkNames(ctx);
   // Throws when the folder itself is gone (an unmounted disk): nothing is read as deleted then.
   const disk = await scanDisk(ctx.layout.root);
   await applyLocalChanges(ctx, disk, pass);

@@ -1,6 +1,6 @@
 import { type EntryKind, entryKindOf, markdownOfDocument, validateEntryPath } from '@baalda/core';
 import type { ApiNote } from '../relayClient';
-import { type DiskFile, type FileSignature, hashFile } from './diskScan';
+import { type DiskFile, type DiskSnapshot, type FileSignature, hashFile } from './diskScan';
 import { sizeRefusalOf } from './fileChecks';
 import { normalizedMarkdown } from './markdownMerge';
 import type { MirrorContext, PassReport } from './mirrorContext';
@@ -28,6 +28,30 @@ export async function addNewFile(ctx: MirrorContext, file: DiskFile, pass: PassR
   else await addAttachmentFile(ctx, file, pass);
 }
 
+/**
+ * MIR13: gives each file new in this scan the docId it will have, before any of them is read, so a link
+ * from one to another resolves whichever is read first. A file at the path of a relay entry gets none:
+ * it may be linked to that entry (MIR7), whose name is the relay's. Plans of files no longer on disk go.
+ */
+export function planNewIds(ctx: MirrorContext, files: readonly DiskFile[], disk: DiskSnapshot): void {
+  for (const [path, docId] of ctx.plannedIds) {
+    if (!disk.has(path) || ctx.state.entries.has(docId)) ctx.plannedIds.delete(path);
+  }
+  if (files.length === 0) return;
+  const relayPaths = new Set(ctx.remote.tree?.notes.map((note) => note.path));
+  for (const file of files) {
+    const kind = entryKindOf(file.path);
+    if (ctx.plannedIds.has(file.path) || relayPaths.has(file.path.normalize('NFC'))) continue;
+    if (sizeRefusalOf(kind, file.size) ?? pathRefusalOf(file.path, kind)) continue;
+    ctx.plannedIds.set(file.path, newId());
+  }
+}
+
+// The id planned for a new file (kept until its entry exists: a file refused meanwhile keeps it for later).
+function plannedIdOf(ctx: MirrorContext, path: string): string {
+  return ctx.plannedIds.get(path) ?? newId();
+}
+
 function pathRefusalOf(path: string, kind: EntryKind): string | null {
   const checked = validateEntryPath(path, kind);
   return checked.ok ? null : `${checked.message} (the vault's path rules; rename the file to sync it)`;
@@ -38,7 +62,8 @@ async function addNoteFile(ctx: MirrorContext, file: DiskFile, pass: PassReport)
   if (!read) return;
   const twin = relayTwinOf(ctx, file.path, 'note');
   if (twin && (await adoptNote(ctx, twin, file, read, pass)) !== 'different') return;
-  const entry = newEntry({ docId: newId(), kind: 'note', path: file.path, relayPath: null, createdAt: Date.now() });
+  const docId = plannedIdOf(ctx, file.path);
+  const entry = newEntry({ docId, kind: 'note', path: file.path, relayPath: null, createdAt: Date.now() });
   if (!(await startNoteFromFile(ctx, entry, file, read))) return;
   ctx.state.entries.set(entry.docId, entry);
   pass.acted = true;
@@ -51,7 +76,7 @@ async function addAttachmentFile(ctx: MirrorContext, file: DiskFile, pass: PassR
   const twin = relayTwinOf(ctx, file.path, 'attachment');
   if (twin && (await adoptAttachment(ctx, twin, file, signature, pass)) !== 'different') return;
   const entry = newEntry({
-    docId: newId(),
+    docId: plannedIdOf(ctx, file.path),
     kind: 'attachment',
     path: file.path,
     relayPath: null,
@@ -98,8 +123,8 @@ async function adoptNote(ctx: MirrorContext, twin: ApiNote, file: DiskFile, read
   const note = await ctx.docs.open(twin.docId);
   const waited = waitForTwin(ctx, file.path, twin.docId, note.link.hasSynced(), pass);
   if (waited !== 'ready') return waited;
-  const markdown = markdownOfDocument(note.doc);
-  if (normalizedMarkdown(read.text) !== markdown) return 'different';
+  const markdown = markdownOfDocument(note.doc, ctx.links.now);
+  if (normalizedMarkdown(read.text, ctx.links.now) !== markdown) return 'different';
   const entry = adoptedEntry(ctx, twin, file, 'note', pass);
   await agree(ctx, entry, note, read.signature, markdown);
   return 'adopted';

@@ -1,5 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { linkedDocIdsOf } from '@baalda/core';
 import * as Y from 'yjs';
 import { writeFileAtomically } from '../files/atomicWrite';
 import { FILES_AT_ONCE, forEachConcurrently } from './concurrently';
@@ -22,6 +23,7 @@ export interface NoteDoc {
 export class NoteDocs {
   private readonly notes = new Map<string, NoteDoc>();
   private readonly unsaved = new Set<string>();
+  private readonly links = new Map<string, readonly string[]>();
   /** Notes the relay changed since their file was last compared with them. */
   readonly relayChanged = new Set<string>();
 
@@ -43,6 +45,17 @@ export class NoteDocs {
     const note = { docId, doc, link: this.connection.linkNote(docId, doc) };
     this.notes.set(docId, note);
     return note;
+  }
+
+  /** LNK4: the docIds the note links to, worked out again only after its document changed. */
+  linkedDocIdsOf(docId: string): readonly string[] {
+    const note = this.notes.get(docId);
+    if (!note) return [];
+    const known = this.links.get(docId);
+    if (known) return known;
+    const linked = linkedDocIdsOf(note.doc);
+    this.links.set(docId, linked);
+    return linked;
   }
 
   get(docId: string): NoteDoc | undefined {
@@ -78,6 +91,7 @@ export class NoteDocs {
   async close(docId: string, deleteState: boolean): Promise<void> {
     const note = this.notes.get(docId);
     this.notes.delete(docId);
+    this.links.delete(docId);
     this.relayChanged.delete(docId);
     note?.link.close();
     note?.doc.destroy();
@@ -94,6 +108,7 @@ export class NoteDocs {
 
   private heard(docId: string, origin: unknown): void {
     this.unsaved.add(docId);
+    this.links.delete(docId);
     if (origin === DISK_EDIT_ORIGIN) return;
     this.relayChanged.add(docId);
     this.onRelayChange();

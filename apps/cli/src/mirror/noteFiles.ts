@@ -35,7 +35,8 @@ export async function readNoteFile(ctx: MirrorContext, file: DiskFile): Promise<
 /**
  * MIR3: a tracked note's file changed. Its edit is made against the document the file was written from
  * and merged into the live one; the file is rewritten only when the merge brought in more than the file
- * says (edits from elsewhere), never for mere Markdown normalization.
+ * says (edits from elsewhere), never for mere Markdown normalization. Its links are read as the names the
+ * file shows meant when it was written (MIR13).
  */
 export async function takeNoteEdit(ctx: MirrorContext, entry: MirrorEntry, file: DiskFile, pass: PassReport) {
   const read = await readNoteFile(ctx, file);
@@ -45,20 +46,21 @@ export async function takeNoteEdit(ctx: MirrorContext, entry: MirrorEntry, file:
     return;
   }
   const note = await ctx.docs.open(entry.docId);
-  const normalized = normalizedMarkdown(read.text);
-  if (normalized === markdownOfDocument(note.doc)) return agree(ctx, entry, note, read.signature, normalized);
+  const links = ctx.links.forFileOf(entry.docId);
+  const normalized = normalizedMarkdown(read.text, links);
+  if (normalized === markdownOfDocument(note.doc, links)) return agree(ctx, entry, note, read.signature, normalized);
   if (note.link.isReadOnly()) {
     ctx.refused.refuse(file, 'the relay opens this note read-only (a viewer or a read-only token, ACL4)');
     return;
   }
   const base = (await ctx.docs.readBase(entry.docId)) ?? Y.encodeStateAsUpdate(note.doc);
-  const edit = diskEditOf(base, read.text);
+  const edit = diskEditOf(base, read.text, links);
   if (!isSendable(ctx, file, edit.update)) return;
   Y.applyUpdate(note.doc, edit.update, DISK_EDIT_ORIGIN);
   await ctx.docs.saveLive(entry.docId);
   pass.acted = true;
   ctx.acks.expect(entry.docId, entry.path, 'edited');
-  const merged = markdownOfDocument(note.doc);
+  const merged = markdownOfDocument(note.doc, links);
   if (merged === normalized) return agree(ctx, entry, note, read.signature, merged);
   // The document holds edits the file never showed (made elsewhere meanwhile): the file gets them too. Until
   // it is rewritten, the file is the base plus this edit (if it changes again first, the next pass merges on).
@@ -70,14 +72,14 @@ export async function takeNoteEdit(ctx: MirrorContext, entry: MirrorEntry, file:
 /** MIR5: a new note's document, made from its file's text (nothing else is in it yet). */
 export async function startNoteFromFile(ctx: MirrorContext, entry: MirrorEntry, file: DiskFile, read: NoteFileText) {
   const note = await ctx.docs.open(entry.docId);
-  const edit = diskEditOf(Y.encodeStateAsUpdate(note.doc), read.text);
+  const edit = diskEditOf(Y.encodeStateAsUpdate(note.doc), read.text, ctx.links.now);
   if (!isSendable(ctx, file, edit.update)) {
     await ctx.docs.close(entry.docId, true);
     return false;
   }
   Y.applyUpdate(note.doc, edit.update, DISK_EDIT_ORIGIN);
   await ctx.docs.saveLive(entry.docId);
-  await agree(ctx, entry, note, read.signature, markdownOfDocument(note.doc));
+  await agree(ctx, entry, note, read.signature, markdownOfDocument(note.doc, ctx.links.now));
   return true;
 }
 
@@ -90,8 +92,13 @@ export async function agree(
   markdown: string,
 ): Promise<void> {
   await ctx.docs.saveBase(entry.docId, Y.encodeStateAsUpdate(note.doc));
-  Object.assign(entry, { disk: signature, renderedHash: hashBytes(markdown) });
-  ctx.docs.relayChanged.delete(entry.docId);
+  // A file that still shows names changed since it was written stands for the note in those names: the
+  // pass's writes rewrite it with today's when they differ (MIR13), only while it stays as it is (MIR4).
+  const earlier = ctx.links.earlierOf(entry.docId);
+  const shown = earlier ? markdownOfDocument(note.doc, earlier) : markdown;
+  Object.assign(entry, { disk: signature, renderedHash: hashBytes(shown) });
+  if (earlier) ctx.docs.relayChanged.add(entry.docId);
+  else ctx.docs.relayChanged.delete(entry.docId);
 }
 
 /** MIR4: the relay changed the note: its file is rewritten, or first written for a note new here. */
@@ -107,12 +114,12 @@ export async function writeNoteFile(ctx: MirrorContext, entry: MirrorEntry, note
     return;
   }
   ctx.docs.relayChanged.delete(entry.docId);
-  const markdown = markdownOfDocument(note.doc);
-  if (entry.disk !== null && hashBytes(markdown) === entry.renderedHash) return;
-  const created = entry.disk === null;
+  const markdown = markdownOfDocument(note.doc, ctx.links.now);
+  if (entry.disk !== null && hashBytes(markdown) === entry.renderedHash) return ctx.links.settled(entry.docId);
+  const why = entry.disk === null ? 'created' : ctx.links.earlierOf(entry.docId) ? 'links renamed' : 'edited';
   if (!(await writeMarkdown(ctx, entry, note, markdown))) return;
   pass.acted = true;
-  ctx.log.line(`${entry.path} ← relay (${created ? 'created' : 'edited'})`);
+  ctx.log.line(`${entry.path} ← relay (${why})`);
 }
 
 /**
@@ -141,6 +148,7 @@ async function writeMarkdown(ctx: MirrorContext, entry: MirrorEntry, note: NoteD
   if (!written) return false;
   if (expected === null) await ctx.docs.saveBase(entry.docId, state);
   Object.assign(entry, { disk: await signatureOf(target, hashBytes(bytes)), renderedHash: hashBytes(markdown) });
+  ctx.links.settled(entry.docId);
   return true;
 }
 

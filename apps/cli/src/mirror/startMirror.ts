@@ -4,6 +4,7 @@ import type { RelayClient } from '../relayClient';
 import { PendingAcknowledgements } from './acknowledgements';
 import { releaseLock, takeLock } from './dirLock';
 import { clearTemp } from './fileMoves';
+import { startingLinkNames } from './linkRenames';
 import type { MirrorContext, RemoteView } from './mirrorContext';
 import { type MirrorLayout, mirrorLayoutOf } from './mirrorLayout';
 import { createMirrorLog, type MirrorLog } from './mirrorLog';
@@ -123,6 +124,8 @@ function createContext(
     docs: new NoteDocs(layout, connection, wake),
     refused: new RefusedFiles(log),
     adopting: new Map(),
+    links: startingLinkNames(state),
+    plannedIds: new Map(),
     async saveState() {
       const serialized = serializeState(state);
       if (serialized === saved) return;

@@ -10,6 +10,12 @@ import type { PlannedFile } from './importPaths';
 /** What importing one attachment did to the vault. */
 export type AttachmentOutcome = 'new' | 'replaced' | 'unchanged';
 
+/** What importing one attachment did, and the attachment now at its path. */
+export interface ImportedAttachment {
+  readonly outcome: AttachmentOutcome;
+  readonly docId: string;
+}
+
 const newId = () => docIdFromRandomBytes(randomBytes(21));
 
 /**
@@ -22,14 +28,16 @@ export async function importAttachment(
   file: PlannedFile,
   vault: VaultIndex,
   relay: RelayClient,
-): Promise<AttachmentOutcome> {
+): Promise<ImportedAttachment> {
   if (file.size > LIMITS.maxAttachmentBytes) {
     const limit = `${LIMITS.maxAttachmentBytes / 1024 / 1024} MiB`;
     throw new Error(`ATTACHMENT_TOO_LARGE: ${file.size} bytes; an attachment may be at most ${limit} (LIM12)`);
   }
   const existing = vault.byKey.get(pathKey(file.path));
   if (existing) vault.claimed.add(existing.docId);
-  if (existing && (await storedHashOf(relay, existing.docId)) === (await sha256Of(file.file))) return 'unchanged';
+  if (existing && (await storedHashOf(relay, existing.docId)) === (await sha256Of(file.file))) {
+    return { outcome: 'unchanged', docId: existing.docId };
+  }
   // The bytes go whole (at most LIM12), so the request has a Content-Length and a relay with a smaller
   // limit refuses it before reading the body, with an answer rather than a cut connection (ATT1).
   const uploaded = await relay.uploadAttachment({
@@ -38,13 +46,13 @@ export async function importAttachment(
     createdAt: Date.now(),
     body: await readFile(file.file),
   });
-  if (!existing) return 'new';
+  if (!existing) return { outcome: 'new', docId: uploaded.docId };
   refuseUnless(await relay.apply({ opId: newId(), kind: 'trashNote', docId: existing.docId }), uploaded.path);
   refuseUnless(
     await relay.apply({ opId: newId(), kind: 'moveNote', docId: uploaded.docId, path: file.path }),
     uploaded.path,
   );
-  return 'replaced';
+  return { outcome: 'replaced', docId: uploaded.docId };
 }
 
 function refuseUnless(outcome: OpOutcome, uploadedAt: string): void {

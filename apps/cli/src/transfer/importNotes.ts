@@ -1,10 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { documentContentOfMarkdown, entryKindOf, MCP_LIMITS, markdownOfBlocks, pathKey } from '@baalda/core';
-import type { ApiNote } from '../relayClient';
+import {
+  DOC_ID_LENGTH,
+  docIdFromRandomBytes,
+  documentContentOfMarkdown,
+  entryKindOf,
+  LIMITS,
+  MCP_LIMITS,
+  markdownOfBlocks,
+  type OpOutcome,
+  pathKey,
+  type VaultOp,
+} from '@baalda/core';
+import type { ApiNote, RelayClient } from '../relayClient';
 import { BAALDA_ID_KEY, takeBaaldaId } from './baaldaId';
+import type { ImportLinks } from './importLinks';
 import type { PlannedFile } from './importPaths';
 import type { NotesClient } from './notesClient';
-import type { TransferProblems } from './transferProblems';
+import { isFatal, reasonOf, type TransferProblems } from './transferProblems';
 
 /** The vault's live entries by docId and by path key, and those this import has already matched. */
 export interface VaultIndex {
@@ -13,12 +26,10 @@ export interface VaultIndex {
   readonly claimed: Set<string>;
 }
 
-/** What importing one Markdown file did to the vault. */
-export type NoteOutcome = 'new' | 'updated' | 'unchanged';
-
 // A note's text in one write is at most MCP_LIMITS.maxTextChars characters, never more than 4 bytes each.
 const MAX_NOTE_BYTES = 4 * MCP_LIMITS.maxTextChars;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const newId = () => docIdFromRandomBytes(randomBytes(DOC_ID_LENGTH));
 
 /** Indexes the tree's live entries (notes and attachments) for matching. */
 export function indexVault(entries: readonly ApiNote[]): VaultIndex {
@@ -82,18 +93,83 @@ export function matchNotes(
   return matches;
 }
 
+/** A note file's place in the vault: the note it updates, or the new note made for it (`isNew`). */
+export interface NoteTarget {
+  readonly docId: string;
+  readonly isNew: boolean;
+}
+
 /**
- * XFER7: the file's Markdown (its `baalda_id` removed) into its note: created when it has none, written
- * with `update_note` (a minimal diff on the live document) only when it would change the note's text.
+ * XFER7: a new, empty note for each file no note matched, in batches of LIM7 ops, with docIds made here,
+ * so that every note of the import exists before any text is written and links between them resolve
+ * (LNK3). A refused create is the file's problem; a batch refused whole is sent again op by op.
  */
-export async function importNote(file: PlannedFile, note: ApiNote | null, texts: NotesClient): Promise<NoteOutcome> {
-  const { markdown } = takeBaaldaId(await readNoteFile(file));
-  if (!note) {
-    await texts.create(file.path, markdown);
+export async function createNotes(
+  files: readonly PlannedFile[],
+  relay: RelayClient,
+  problems: TransferProblems,
+): Promise<Map<PlannedFile, NoteTarget>> {
+  const created = new Map<PlannedFile, NoteTarget>();
+  const planned = files.map((file) => ({ file, op: createOpOf(file) }));
+  for (let start = 0; start < planned.length; start += LIMITS.maxOpsPerBatch) {
+    const batch = planned.slice(start, start + LIMITS.maxOpsPerBatch);
+    for (const { file, op, outcome } of await applyBatch(batch, relay)) {
+      if (outcome instanceof Error) problems.add(file.relative, reasonOf(outcome));
+      else if (!outcome.ok) problems.add(file.relative, `${outcome.code}: ${outcome.message}`);
+      else created.set(file, { docId: op.docId, isNew: true });
+    }
+  }
+  return created;
+}
+
+type CreateOp = Extract<VaultOp, { kind: 'createNote' }>;
+type Planned = { file: PlannedFile; op: CreateOp };
+
+function createOpOf(file: PlannedFile): CreateOp {
+  return { opId: newId(), kind: 'createNote', docId: newId(), path: file.path, createdAt: Date.now() };
+}
+
+// OP2: a batch the relay finds malformed is refused whole; one op at a time, only the bad one is.
+async function applyBatch(
+  batch: readonly Planned[],
+  relay: RelayClient,
+): Promise<Array<Planned & { outcome: OpOutcome | Error }>> {
+  try {
+    const outcomes = await relay.applyOps(batch.map(({ op }) => op));
+    return batch.map((planned, index) => ({ ...planned, outcome: outcomes[index] as OpOutcome }));
+  } catch (error) {
+    if (isFatal(error)) throw error;
+    const [only] = batch;
+    if (only && batch.length === 1)
+      return [{ ...only, outcome: error instanceof Error ? error : new Error(String(error)) }];
+    const outcomes = [];
+    for (const planned of batch) outcomes.push(...(await applyBatch([planned], relay)));
+    return outcomes;
+  }
+}
+
+/** What importing one Markdown file's text did to its note. */
+export type NoteOutcome = 'new' | 'updated' | 'unchanged';
+
+/**
+ * XFER7: the file's Markdown (its `baalda_id` removed) into its note with `update_note` (a minimal diff on
+ * the live document), for a note that isn't new only when it would change the note's text. Its links are
+ * read as the import knows them (`links.shown`, the same names on both sides of that comparison) and sent
+ * by whole paths (LNK3).
+ */
+export async function importNoteText(
+  file: PlannedFile,
+  target: NoteTarget,
+  texts: NotesClient,
+  links: ImportLinks,
+): Promise<NoteOutcome> {
+  const blocks = documentContentOfMarkdown(takeBaaldaId(await readNoteFile(file)).markdown, links.shown);
+  if (target.isNew) {
+    if (blocks.length > 0) await texts.update(target.docId, markdownOfBlocks(blocks, links.sent));
     return 'new';
   }
-  if ((await texts.read(note.docId)) === markdownOfBlocks(documentContentOfMarkdown(markdown))) return 'unchanged';
-  await texts.update(note.docId, markdown);
+  if ((await texts.read(target.docId)) === markdownOfBlocks(blocks, links.shown)) return 'unchanged';
+  await texts.update(target.docId, markdownOfBlocks(blocks, links.sent));
   return 'updated';
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { docIdFromRandomBytes, validateFolderPath } from '@baalda/core';
+import { docIdFromRandomBytes, type LinkableEntry, validateFolderPath } from '@baalda/core';
 import { CliError, EXIT } from '../cliError';
 import type { CommandInput } from '../commandTypes';
 import { optionOf } from '../inputChecks';
@@ -7,7 +7,17 @@ import { progressLines } from '../progressLines';
 import type { RelayClient } from '../relayClient';
 import { takeBaaldaId } from './baaldaId';
 import { type AttachmentOutcome, importAttachment } from './importAttachments';
-import { importNote, indexVault, matchNotes, type NoteOutcome, readNoteFile, type VaultIndex } from './importNotes';
+import { type ImportLinks, importLinksOf } from './importLinks';
+import {
+  createNotes,
+  importNoteText,
+  indexVault,
+  matchNotes,
+  type NoteOutcome,
+  type NoteTarget,
+  readNoteFile,
+  type VaultIndex,
+} from './importNotes';
 import { type PlannedFile, planPaths } from './importPaths';
 import { scanSource } from './importScan';
 import { connectNotes, type NotesClient } from './notesClient';
@@ -30,7 +40,9 @@ export async function runImport(input: CommandInput): Promise<string> {
   try {
     if (!texts.writable)
       throw new CliError('READ_ONLY: this token may only read; import needs one that may write.', EXIT.refused);
-    const notes = await importNotes(files, vault, texts, problems, progressLines(input.note, 'notes imported'));
+    // LNK3: every entry of the import exists (and has its docId) before the first text is written, so a
+    // link resolves whichever of its files came first.
+    const notes = await placeNotes(files, vault, relay, problems);
     const attachments = await importAttachments(
       files,
       vault,
@@ -38,8 +50,16 @@ export async function runImport(input: CommandInput): Promise<string> {
       problems,
       progressLines(input.note, 'attachments imported'),
     );
+    const links = importLinksOf([...notes.entries, ...attachments.entries], (await relay.tree()).notes);
+    const notesDone = await importTexts(
+      notes.result,
+      texts,
+      links,
+      problems,
+      progressLines(input.note, 'notes imported'),
+    );
     await createFolders(folders, relay, problems);
-    return finish(`imported ${notes} and ${attachments} from ${source}`, problems, 'skipped');
+    return finish(`imported ${notesDone} and ${attachments.result} from ${source}`, problems, 'skipped');
   } finally {
     await texts.close();
   }
@@ -53,24 +73,47 @@ function intoFolderOf(input: CommandInput): string {
   return checked.path;
 }
 
-async function importNotes(
+/** What a step of an import did (`result`), and the files it carried: their docIds by their paths in the folder. */
+interface Carried<T> {
+  readonly entries: LinkableEntry[];
+  readonly result: T;
+}
+
+// XFER7: each Markdown file's note, matched or made new (empty). Every id is known before any note is
+// matched by path, so each file is read once for its id only, keeping memory to one file at a time.
+async function placeNotes(
   files: readonly PlannedFile[],
   vault: VaultIndex,
-  texts: NotesClient,
+  relay: RelayClient,
   problems: TransferProblems,
-  progress: (done: number, total: number) => void,
-): Promise<string> {
-  // Every id is known before any note is matched by path (XFER7), so each file is read twice: first for
-  // its id only, keeping memory to one file at a time.
+): Promise<Carried<Map<PlannedFile, NoteTarget>>> {
   const ids = new Map<PlannedFile, string | null>();
   for (const file of files.filter((candidate) => candidate.kind === 'note')) {
     await attempt(file, problems, async () => ids.set(file, takeBaaldaId(await readNoteFile(file)).docId));
   }
+  const matched = matchNotes(ids, vault, problems);
+  const unmatched = [...matched].flatMap(([file, note]) => (note ? [] : [file]));
+  const created = await createNotes(unmatched, relay, problems);
+  const targets = new Map<PlannedFile, NoteTarget>();
+  for (const [file, note] of matched) {
+    const target = note ? { docId: note.docId, isNew: false } : created.get(file);
+    if (target) targets.set(file, target);
+  }
+  const entries = [...targets].map(([file, { docId }]) => ({ docId, path: file.relative }));
+  return { entries, result: targets };
+}
+
+async function importTexts(
+  targets: ReadonlyMap<PlannedFile, NoteTarget>,
+  texts: NotesClient,
+  links: ImportLinks,
+  problems: TransferProblems,
+  progress: (done: number, total: number) => void,
+): Promise<string> {
   const outcomes: NoteOutcome[] = [];
-  const matched = [...matchNotes(ids, vault, problems)];
-  for (const [index, [file, note]] of matched.entries()) {
-    await attempt(file, problems, async () => outcomes.push(await importNote(file, note, texts)));
-    progress(index + 1, matched.length);
+  for (const [index, [file, target]] of [...targets].entries()) {
+    await attempt(file, problems, async () => outcomes.push(await importNoteText(file, target, texts, links)));
+    progress(index + 1, targets.size);
   }
   return `${countOf(outcomes.length, 'note')}${breakdown(outcomes, ['new', 'updated', 'unchanged'])}`;
 }
@@ -81,14 +124,20 @@ async function importAttachments(
   relay: RelayClient,
   problems: TransferProblems,
   progress: (done: number, total: number) => void,
-): Promise<string> {
+): Promise<Carried<string>> {
   const outcomes: AttachmentOutcome[] = [];
+  const entries: LinkableEntry[] = [];
   const attachments = files.filter((candidate) => candidate.kind === 'attachment');
   for (const [index, file] of attachments.entries()) {
-    await attempt(file, problems, async () => outcomes.push(await importAttachment(file, vault, relay)));
+    await attempt(file, problems, async () => {
+      const { outcome, docId } = await importAttachment(file, vault, relay);
+      outcomes.push(outcome);
+      entries.push({ docId, path: file.relative });
+    });
     progress(index + 1, attachments.length);
   }
-  return `${countOf(outcomes.length, 'attachment')}${breakdown(outcomes, ['new', 'replaced', 'unchanged'])}`;
+  const summary = `${countOf(outcomes.length, 'attachment')}${breakdown(outcomes, ['new', 'replaced', 'unchanged'])}`;
+  return { entries, result: summary };
 }
 
 // FD1: only empty folders need creating (the others come with their files); an existing one is a no-op.
