@@ -9,7 +9,7 @@ import { mirrorTest as test } from './mirrorHarness';
 import { runTransfer, writeTree } from './transferHarness';
 
 // An Obsidian vault of four notes in folders linking each other by name, path, alias and heading, one name
-// that resolves to nothing, and an image linked and embedded (an embed stays text, LNK2).
+// that resolves to nothing, and an image linked and embedded (both point at it by docId, LNK5).
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'obsidian-links');
 const IMAGE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
