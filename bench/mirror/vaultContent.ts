@@ -2,7 +2,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { applyMarkdownEdit, entryKindOf, formatNoteDocumentName, markdownOfDocument } from '@baalda/core';
+import {
+  applyMarkdownEdit,
+  createNoteLinkResolver,
+  entryKindOf,
+  formatNoteDocumentName,
+  markdownOfDocument,
+} from '@baalda/core';
 import { DocumentWindow, quietWebSocket, WindowedProvider } from '@baalda/sync-client';
 import { HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
@@ -14,6 +20,10 @@ import { isIgnoredPath } from '../../apps/cli/src/mirror/mirrorLayout';
 import { remoteHashOf } from '../../apps/cli/src/mirror/relayCalls';
 import { sleep } from '../load/editLoad';
 import type { WatchedRelay } from './watchedRelay';
+
+// Both sides are compared with links named as they were written (no vault to resolve against): the bench
+// renames nothing, so a link's written name is the one on disk and on the relay alike.
+const WRITTEN_NAMES = createNoteLinkResolver([]);
 
 /**
  * Entries by vault path: a note as its Markdown in normal form (MD2), an attachment as the SHA-256 of its
@@ -65,11 +75,11 @@ export async function contentOfVault(watched: WatchedRelay): Promise<VaultConten
   const closed: Array<{ docId: string; path: string }> = [];
   for (const note of notes.filter((entry) => entryKindOf(entry.path) === 'note')) {
     const open = watched.relay.hocuspocus.documents.get(formatNoteDocumentName(note.docId));
-    if (open) content.set(note.path, normalizedMarkdown(markdownOfDocument(open)));
+    if (open) content.set(note.path, normalizedMarkdown(markdownOfDocument(open, WRITTEN_NAMES), WRITTEN_NAMES));
     else closed.push(note);
   }
   const texts = await syncNotes(watched, closed);
-  for (const note of closed) content.set(note.path, normalizedMarkdown(texts.get(note.docId) ?? ''));
+  for (const note of closed) content.set(note.path, normalizedMarkdown(texts.get(note.docId) ?? '', WRITTEN_NAMES));
   const attachments = notes.filter((entry) => entryKindOf(entry.path) === 'attachment');
   await forEachConcurrently(attachments, 4, async (entry) => {
     content.set(entry.path, (await remoteHashOf(client, entry.docId)) ?? '(no hash)');
@@ -98,7 +108,7 @@ export function isComplete(check: ContentCheck): boolean {
 }
 
 function fingerprintOf(path: string, bytes: Uint8Array): string {
-  if (entryKindOf(path) === 'note') return normalizedMarkdown(Buffer.from(bytes).toString('utf8'));
+  if (entryKindOf(path) === 'note') return normalizedMarkdown(Buffer.from(bytes).toString('utf8'), WRITTEN_NAMES);
   return createHash('sha256').update(bytes).digest('hex');
 }
 
