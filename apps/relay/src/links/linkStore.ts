@@ -11,9 +11,11 @@ export interface LinkingNote {
 
 /**
  * BL1: makes `sourceDocId`'s link rows the links of its document at `version` (LIM20 keeps the first
- * 1,000). Only a later version replaces them: the index row's `links_version` is claimed first, so two
- * relays storing the same note one after the other can't leave the older links behind. A note with no
- * index row yet (it was purged) gets no rows.
+ * 1,000). Only a later version replaces them: the index row's `links_version` is claimed in the same
+ * statement, so two relays storing the same note one after the other can't leave the older links. A note
+ * with no index row yet (it was purged) gets no rows. One statement, not a transaction of four: it runs
+ * after every store of every note.
+ * @returns whether this version's links were written.
  */
 export async function replaceNoteLinks(
   prisma: PrismaClient,
@@ -22,17 +24,21 @@ export async function replaceNoteLinks(
   targets: readonly string[],
 ): Promise<boolean> {
   const kept = [...new Set(targets)].filter((target) => target !== sourceDocId).slice(0, LIMITS.maxLinksPerNote);
-  return prisma.$transaction(async (tx) => {
-    const claimed = await tx.$executeRaw`
+  const [claimed] = await prisma.$queryRaw<Array<{ claimed: bigint | number }>>`
+    WITH claimed AS (
       UPDATE note_index SET links_version = ${version}
-      WHERE doc_id = ${sourceDocId} AND links_version < ${version}`;
-    if (claimed === 0) return false;
-    await tx.noteLink.deleteMany({ where: { sourceDocId } });
-    if (kept.length > 0) {
-      await tx.noteLink.createMany({ data: kept.map((targetDocId) => ({ sourceDocId, targetDocId })) });
-    }
-    return true;
-  });
+      WHERE doc_id = ${sourceDocId} AND links_version < ${version}
+      RETURNING doc_id
+    ), removed AS (
+      DELETE FROM note_link
+      WHERE source_doc_id IN (SELECT doc_id FROM claimed) AND NOT (target_doc_id = ANY(${kept}::text[]))
+    ), added AS (
+      INSERT INTO note_link (source_doc_id, target_doc_id)
+      SELECT claimed.doc_id, target FROM claimed, unnest(${kept}::text[]) AS target
+      ON CONFLICT DO NOTHING
+    )
+    SELECT count(*) AS claimed FROM claimed`;
+  return Number(claimed?.claimed ?? 0) > 0;
 }
 
 /**
