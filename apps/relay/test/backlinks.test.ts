@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/openDatabase';
 import { replaceNoteLinks } from '../src/links/linkStore';
 import { nextOpId, postOps } from './apiBody';
-import { pgliteBackend } from './backends';
+import { pgliteBackend, testBackends } from './backends';
 import { connectPeer, eventually } from './clients';
 import { callTool, connectMcp } from './mcpClients';
 import { addPerson, type Person } from './people';
@@ -113,28 +113,31 @@ describe('links between notes on the relay (BL1, BL2, LNK3)', () => {
   });
 });
 
-describe('link rows (BL1)', () => {
-  it('[BL1] only a later document version replaces a note’s link rows; the note itself and repeats are dropped', async () => {
-    const database = await pgliteBackend.create();
-    const opened = await openDatabase(database.target);
-    try {
-      const { prisma } = opened;
-      await prisma.$executeRaw`
+describe.each(testBackends().map((backend) => [backend.name, backend] as const))(
+  'link rows on %s (BL1)',
+  (_name, backend) => {
+    it('[BL1] only a later document version replaces a note’s link rows; the note itself and repeats are dropped', async () => {
+      const database = await backend.create();
+      const opened = await openDatabase(database.target);
+      try {
+        const { prisma } = opened;
+        await prisma.$executeRaw`
         INSERT INTO note_index (doc_id, vault_id, path, title, content, vector, embedder, version, live, updated_at)
         VALUES ('source', 'default', 'a.md', 'a', '', '\\x'::bytea, 'none', 0, true, now())`;
-      const rows = async () =>
-        (await prisma.noteLink.findMany({ where: { sourceDocId: 'source' } })).map((row) => row.targetDocId).sort();
-      expect(await replaceNoteLinks(prisma, 'source', 5, ['b', 'c', 'b', 'source'])).toBe(true);
-      expect(await rows()).toEqual(['b', 'c']);
-      expect(await replaceNoteLinks(prisma, 'source', 4, ['stale'])).toBe(false);
-      expect(await replaceNoteLinks(prisma, 'source', 5, ['stale'])).toBe(false);
-      expect(await rows()).toEqual(['b', 'c']);
-      expect(await replaceNoteLinks(prisma, 'source', 6, [])).toBe(true);
-      expect(await rows()).toEqual([]);
-      expect(await replaceNoteLinks(prisma, 'no-index-row', 1, ['b'])).toBe(false);
-    } finally {
-      await opened.close();
-      await database.dispose();
-    }
-  });
-});
+        const rows = async () =>
+          (await prisma.noteLink.findMany({ where: { sourceDocId: 'source' } })).map((row) => row.targetDocId).sort();
+        expect(await replaceNoteLinks(prisma, 'source', 5, ['b', 'c', 'b', 'source'])).toBe(true);
+        expect(await rows()).toEqual(['b', 'c']);
+        expect(await replaceNoteLinks(prisma, 'source', 4, ['stale'])).toBe(false);
+        expect(await replaceNoteLinks(prisma, 'source', 5, ['stale'])).toBe(false);
+        expect(await rows()).toEqual(['b', 'c']);
+        expect(await replaceNoteLinks(prisma, 'source', 6, [])).toBe(true);
+        expect(await rows()).toEqual([]);
+        expect(await replaceNoteLinks(prisma, 'no-index-row', 1, ['b'])).toBe(false);
+      } finally {
+        await opened.close();
+        await database.dispose();
+      }
+    });
+  },
+);
