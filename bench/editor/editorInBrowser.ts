@@ -1,6 +1,7 @@
 // The editor bench's browser half: Chromium (Debian's, as the e2e tests run it) signed in as the relay's owner
 // opens the big note, types into its middle, then reopens it offline, from IndexedDB alone.
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { BENCH_OWNER } from '../benchAccount';
@@ -62,7 +63,7 @@ export async function measureInBrowser(relay: AppRelay, vault: BenchVault): Prom
     const page = await context.newPage();
     const firstOpenScripts = await openFirstTime(page, vault.bigNote);
     const imagesShown = await page.locator('[data-testid="editor"] .ProseMirror img').count();
-    const keystrokes = await typeInTheMiddle(page, TYPED);
+    const keystrokes = await profiled(page, () => typeInTheMiddle(page, TYPED));
     await treeLink(page, vault.otherNote).click();
     await page.locator(`[data-testid="editor"][data-doc-id="${vault.otherNote}"]`).waitFor();
     const keystrokesInShortNote = await typeInTheMiddle(page, TYPED.slice(0, 100));
@@ -82,6 +83,20 @@ export async function measureInBrowser(relay: AppRelay, vault: BenchVault): Prom
   } finally {
     await browser.close();
   }
+}
+
+// BAALDA_BENCH_PROFILE=<file.cpuprofile> records the page's CPU profile while it types in the big note
+// (open it in Chromium's DevTools), to see where a keystroke's time goes.
+async function profiled<T>(page: Page, run: () => Promise<T>): Promise<T> {
+  const file = process.env.BAALDA_BENCH_PROFILE;
+  if (!file) return run();
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.start');
+  const result = await run();
+  const { profile } = await session.send('Profiler.stop');
+  await writeFile(file, JSON.stringify(profile));
+  return result;
 }
 
 // The first open loads the note from the relay and keeps it in IndexedDB; the service worker caches the shell.
