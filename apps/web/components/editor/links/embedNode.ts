@@ -1,7 +1,7 @@
-import { NOTE_EMBED, wikilinkPartsOf } from '@baalda/core';
-import { InputRule, mergeAttributes, Node } from '@tiptap/core';
+import { NOTE_EMBED } from '@baalda/core';
+import { mergeAttributes, Node } from '@tiptap/core';
 import { embedView } from './embedView';
-import { LINK_NODE_BASE, type LinkNodeOptions } from './linkNodeBase';
+import { LINK_NODE_BASE, type LinkNodeOptions, typedLinkRule } from './linkNodeBase';
 import { linkOf } from './noteLinkView';
 
 // `![[Name]]`, `![[Name|300]]` just typed.
@@ -26,19 +26,7 @@ export const NoteEmbed = Node.create<LinkNodeOptions>({
     return linkOf(node).target;
   },
   addInputRules() {
-    const host = this.options.host;
-    return [
-      new InputRule({
-        find: TYPED_EMBED,
-        handler: ({ state, range, match }) => {
-          const parts = wikilinkPartsOf(match[1] ?? '');
-          if (!parts) return null;
-          const docId = host?.directory.docIdOf(parts.target) ?? null;
-          state.tr.replaceWith(range.from, range.to, this.type.create({ ...parts, docId }));
-          return undefined;
-        },
-      }),
-    ];
+    return [typedLinkRule(TYPED_EMBED, this.type, this.options.host)];
   },
   addNodeView() {
     const host = this.options.host;

@@ -1,3 +1,6 @@
+import { wikilinkPartsOf } from '@baalda/core';
+import { InputRule } from '@tiptap/core';
+import type { NodeType } from '@tiptap/pm/model';
 import type { NoteLinkHost } from './noteLinkHost';
 
 const attribute = (name: string) => ({
@@ -33,3 +36,20 @@ export const LINK_NODE_BASE = {
     };
   },
 } as const;
+
+/**
+ * LINK3/EMBED1: a whole `[[Name#Heading|Alias]]` (or `![[…]]`, as `find` says) just typed becomes a node of
+ * `type` pointing at the note that name resolves to on this device, or at none yet.
+ */
+export function typedLinkRule(find: RegExp, type: NodeType, host: NoteLinkHost | null): InputRule {
+  return new InputRule({
+    find,
+    handler: ({ state, range, match }) => {
+      const parts = wikilinkPartsOf(match[1] ?? '');
+      if (!parts) return null;
+      const docId = host?.directory.docIdOf(parts.target) ?? null;
+      state.tr.replaceWith(range.from, range.to, type.create({ ...parts, docId }));
+      return undefined;
+    },
+  });
+}

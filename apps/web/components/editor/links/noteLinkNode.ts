@@ -1,6 +1,6 @@
-import { NOTE_LINK, wikilinkPartsOf } from '@baalda/core';
-import { InputRule, mergeAttributes, Node } from '@tiptap/core';
-import { LINK_NODE_BASE, type LinkNodeOptions } from './linkNodeBase';
+import { NOTE_LINK } from '@baalda/core';
+import { mergeAttributes, Node } from '@tiptap/core';
+import { LINK_NODE_BASE, type LinkNodeOptions, typedLinkRule } from './linkNodeBase';
 import { noteLinkSuggestion } from './noteLinkSuggestion';
 import { linkOf, noteLinkView } from './noteLinkView';
 
@@ -36,19 +36,7 @@ export const NoteLink = Node.create<LinkNodeOptions>({
     return ({ node, editor, getPos }) => noteLinkView(host, editor, node, getPos);
   },
   addInputRules() {
-    const host = this.options.host;
-    return [
-      new InputRule({
-        find: TYPED_LINK,
-        handler: ({ state, range, match }) => {
-          const parts = wikilinkPartsOf(match[1] ?? '');
-          if (!parts) return null;
-          const docId = host?.directory.docIdOf(parts.target) ?? null;
-          state.tr.replaceWith(range.from, range.to, this.type.create({ ...parts, docId }));
-          return undefined;
-        },
-      }),
-    ];
+    return [typedLinkRule(TYPED_LINK, this.type, this.options.host)];
   },
   addProseMirrorPlugins() {
     const host = this.options.host;
