@@ -20,7 +20,11 @@ export default defineConfig({
   retries: 0,
   reporter: 'list',
   use: {
-    trace: 'retain-on-failure',
+    // A failing test keeps its trace: every action, request, console line and error. DOM snapshots and
+    // screenshots are left out of it: recording them for every test (to keep the few that fail) took a
+    // quarter of the suite's time on the two-core CI machine. A failure is replayed with them by running its
+    // spec with `--trace on`.
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     launchOptions: {
       // Playwright's own browser download can't run here; Debian's Chromium is what CI has.
       executablePath: chromiumPath,

@@ -9,6 +9,10 @@ const WAIT_FOR_HEADING_MS = 5000;
 /**
  * LINK6: once the note holds the heading a link named, puts the caret at its start and scrolls it into
  * view; `onShown` is called then, or when the wait is over.
+ *
+ * Nothing is shown before the editor's `create` event: Tiptap emits it a tick after mounting, and the caret
+ * the editor places on open (NoteEditor's `onCreate`) would otherwise land after ours and move it back to
+ * the note's start whenever the note's content was already on the device.
  */
 export function useHeadingShown(editor: Editor | null, heading: string | null, onShown: () => void): void {
   useEffect(() => {
@@ -20,19 +24,24 @@ export function useHeadingShown(editor: Editor | null, heading: string | null, o
       onShown();
       return true;
     };
-    if (show()) return;
     const onTransaction = () => {
       if (show()) stop();
+    };
+    const onCreated = () => {
+      if (show()) stop();
+      else editor.on('transaction', onTransaction);
     };
     const timer = window.setTimeout(() => {
       stop();
       onShown();
     }, WAIT_FOR_HEADING_MS);
     const stop = () => {
+      editor.off('create', onCreated);
       editor.off('transaction', onTransaction);
       window.clearTimeout(timer);
     };
-    editor.on('transaction', onTransaction);
+    if (editor.isInitialized) onCreated();
+    else editor.on('create', onCreated);
     return stop;
   }, [editor, heading, onShown]);
 }
