@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// Compiles the relay once into `dist/`: the server, the extraction child it forks, and (with --tests) the
-// worker programs the tests start. esbuild bundles our own TypeScript (the app and the @baalda packages) and
-// leaves every installed package to Node, so nothing is compiled when a process starts.
+// Compiles the relay once into `dist/`: the server and the extraction child it forks; and, for a test run,
+// the worker programs the tests start into `dist-test/`. esbuild bundles our own TypeScript (the app and the
+// @baalda packages) and leaves every installed package to Node, so nothing is compiled when a process starts.
 // `node build.mjs [--tests]`; writes the `relay` build stamp (scripts/buildStamps.mjs) when done.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { stampBuild } from '../../scripts/buildStamps.mjs';
+import { isBuildCurrent, stampBuild } from '../../scripts/buildStamps.mjs';
 
 const here = import.meta.dirname;
 const PRODUCTION_ENTRIES = {
@@ -29,14 +29,30 @@ const installedPackagesExternal = {
   },
 };
 
+/** Builds the relay into `dist/`, and with `tests` the test programs into `dist-test/`. */
 export async function buildRelay({ tests = false } = {}) {
-  const entryPoints = { ...PRODUCTION_ENTRIES, ...(tests ? TEST_ENTRIES : {}) };
+  await bundle(PRODUCTION_ENTRIES, 'dist');
+  stampBuild('relay');
+  if (tests) await bundle(TEST_ENTRIES, 'dist-test');
+}
+
+/**
+ * What a test run's global setup calls: the relay is rebuilt only when its sources changed since its last
+ * build, because a relay another suite started from `dist/` at the same time (the end-to-end tests run beside
+ * the vitest suites) forks and imports from it; the test programs, which only this run starts, always.
+ */
+export async function buildForTests() {
+  if (!isBuildCurrent('relay')) await bundle(PRODUCTION_ENTRIES, 'dist').then(() => stampBuild('relay'));
+  await bundle(TEST_ENTRIES, 'dist-test');
+}
+
+async function bundle(entryPoints, folder) {
   // Chunk names carry a content hash: without a clean folder every build would leave the last one's behind.
-  await rm(join(here, 'dist'), { recursive: true, force: true });
+  await rm(join(here, folder), { recursive: true, force: true });
   await build({
     absWorkingDir: here,
     entryPoints,
-    outdir: join(here, 'dist'),
+    outdir: join(here, folder),
     outExtension: { '.js': '.mjs' },
     bundle: true,
     // Modules loaded with import() become chunks of their own, loaded only when a relay needs them.
@@ -49,7 +65,6 @@ export async function buildRelay({ tests = false } = {}) {
     banner: { js: REQUIRE_SHIM },
     plugins: [installedPackagesExternal],
   });
-  stampBuild('relay');
 }
 
 if (process.argv[1] === import.meta.filename) await buildRelay({ tests: process.argv.includes('--tests') });

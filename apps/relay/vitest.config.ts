@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 import { slowFirstSequencer } from './test/slowFirstSequencer.mjs';
 
 // Files that compare a latency with a baseline measured in the same file: another file's load on the
-// two-core CI machine would be measured as the relay's slowness, so they run alone, after the rest.
+// two-core CI machine would be measured as the relay's slowness, so they run alone. `npm test` runs them last,
+// once every other suite is over (`npm run test:measuring`); `npx vitest run` here runs them after the rest.
 const MEASURING = ['test/hostile*.test.ts', 'src/sync/updateInspector.test.ts'];
 // The benches' pure helpers (percentiles, reading a build) are tested here: the relay's tsconfig checks bench/ too.
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts', '../../bench/**/*.test.ts'];

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { AttackEnd, AttackJob } from './attackWorker';
 import { authFrame } from './rawSockets';
 
-// Compiled by the test run's global setup (build.mjs --tests).
-const WORKER = join(import.meta.dirname, '..', 'dist', 'attackWorker.mjs');
+// Compiled by the test run's global setup (build.mjs).
+const WORKER = join(import.meta.dirname, '..', 'dist-test', 'attackWorker.mjs');
 
 /** What an attack sends: frame lists over fresh sockets, `concurrency` at a time. */
 export interface AttackPlan {

@@ -3,7 +3,7 @@ import * as decoding from 'lib0/decoding';
 import WebSocket from 'ws';
 
 /**
- * The attacker as a process of its own (`node dist/attackWorker.mjs`, compiled by the test run): the
+ * The attacker as a process of its own (`node dist-test/attackWorker.mjs`, compiled by the test run): the
  * latency probe must measure the relay, and an attacker masking megabytes of frames in the probe's own
  * event loop would measure the test instead. The job describes the attack; the answer is how the relay ended each socket.
  */

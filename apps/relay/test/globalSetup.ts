@@ -1,15 +1,15 @@
-// Once per test run, before any test file: compiles the relay and the programs tests start (build.mjs), and
-// migrates one PGlite folder that every PGlite test copies (backends.ts). Each test file runs in a module
-// graph of its own, so doing either in a file would repeat it for every file.
+// Once per test run, before any test file: compiles the relay if it changed and the programs tests start
+// (build.mjs), and migrates one PGlite folder that every PGlite test copies (backends.ts). Each test file runs
+// in a module graph of its own, so doing either in a file would repeat it for every file.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildRelay } from '../build.mjs';
+import { buildForTests } from '../build.mjs';
 import { openDatabase } from '../src/db/openDatabase';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  await buildRelay({ tests: true });
+  await buildForTests();
   const template = await mkdtemp(join(tmpdir(), 'baalda-template-'));
   const database = await openDatabase({ kind: 'pglite', dataDir: template });
   await database.close();
