@@ -39,11 +39,12 @@ export async function buildRelay({ tests = false } = {}) {
 /**
  * What a test run's global setup calls: the relay is rebuilt only when its sources changed since its last
  * build, because a relay another suite started from `dist/` at the same time (the end-to-end tests run beside
- * the vitest suites) forks and imports from it; the test programs, which only this run starts, always.
+ * the vitest suites) forks and imports from it; the test programs, which only the relay's own tests start,
+ * always when `testPrograms` is set.
  */
-export async function buildForTests() {
+export async function buildForTests({ testPrograms = false } = {}) {
   if (!isBuildCurrent('relay')) await bundle(PRODUCTION_ENTRIES, 'dist').then(() => stampBuild('relay'));
-  await bundle(TEST_ENTRIES, 'dist-test');
+  if (testPrograms) await bundle(TEST_ENTRIES, 'dist-test');
 }
 
 async function bundle(entryPoints, folder) {

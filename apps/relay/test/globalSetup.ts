@@ -8,8 +8,11 @@ import type { TestProject } from 'vitest/node';
 import { buildForTests } from '../build.mjs';
 import { openDatabase } from '../src/db/openDatabase';
 
+// The CLI's tests run this setup too; only the relay's own tests start the test programs.
+const RELAY_ROOT = join(import.meta.dirname, '..');
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  await buildForTests();
+  await buildForTests({ testPrograms: project.config.root === RELAY_ROOT });
   const template = await mkdtemp(join(tmpdir(), 'baalda-template-'));
   const database = await openDatabase({ kind: 'pglite', dataDir: template });
   await database.close();

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Runs every test suite after lint and typecheck (`npm test`), arranged for a two-core machine:
+//   1. the builds the suites start (the relay, the web app), once;
+//   2. two lanes side by side: the unit suites then the relay's, and the end-to-end suite then the CLI's.
+//      The relay's and the CLI's suites each keep both cores busy, so they never run at once; Chromium and
+//      the end-to-end relay leave room between their steps that the other lane fills;
+//   3. alone, once everything else is over: the relay files that compare a latency with a baseline measured
+//      in the same file, which another suite's load would make flaky.
+// Turbo runs the builds (its task graph knows what each build needs); the lanes are npm scripts, because turbo
+// has no way to say "never these two at once" short of making one suite depend on the other. Every suite runs
+// even when another failed, so one run reports every failure; the exit code is 1 if any failed.
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/** One suite or build: a label for its output lines and the command that runs it. */
+const step = (label, command, args) => ({ label, command, args });
+const npmScript = (label, script, workspace) => step(label, npm, ['run', script, '-w', workspace]);
+
+const BUILDS = step('build', npx, ['turbo', 'run', 'build', '--filter=baalda-web', '--filter=baalda-relay']);
+const LANES = [
+  [
+    npmScript('core', 'test', '@baalda/core'),
+    npmScript('sync-client', 'test', '@baalda/sync-client'),
+    npmScript('web', 'test', 'baalda-web'),
+    npmScript('relay', 'test', 'baalda-relay'),
+  ],
+  [npmScript('e2e', 'e2e', 'baalda-e2e'), npmScript('cli', 'test', 'baalda-cli')],
+];
+const ALONE = npmScript('relay-measuring', 'test:measuring', 'baalda-relay');
+
+/** Runs one step with its output lines prefixed by its label; resolves with how long it took and whether it passed. */
+function run({ label, command, args }) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let partial = '';
+      stream.on('data', (chunk) => {
+        const lines = (partial + chunk.toString()).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) out.write(`${label}: ${line}\n`);
+      });
+      stream.on('end', () => partial && out.write(`${label}: ${partial}\n`));
+    }
+    const finish = (passed) => resolve({ label, passed, seconds: Math.round((Date.now() - started) / 1000) });
+    child.once('error', (error) => {
+      process.stderr.write(`${label}: could not start ${command}: ${error.message}\n`);
+      finish(false);
+    });
+    child.once('close', (code) => finish(code === 0));
+  });
+}
+
+async function runLane(steps) {
+  const results = [];
+  for (const next of steps) results.push(await run(next));
+  return results;
+}
+
+const results = [await run(BUILDS)];
+if (results[0].passed) {
+  results.push(...(await Promise.all(LANES.map(runLane))).flat());
+  results.push(await run(ALONE));
+}
+console.log('\nsuite            result  seconds');
+for (const { label, passed, seconds } of results)
+  console.log(`${label.padEnd(16)} ${(passed ? 'passed' : 'FAILED').padEnd(7)} ${seconds}`);
+process.exitCode = results.every((result) => result.passed) ? 0 : 1;
