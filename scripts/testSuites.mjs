@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Runs every test suite after lint and typecheck (`npm test`), arranged for a two-core machine:
 //   1. the builds the suites start (the relay, the web app), once;
-//   2. two lanes side by side: the unit suites then the relay's, and the end-to-end suite then the CLI's.
-//      The relay's and the CLI's suites each keep both cores busy, so they never run at once; Chromium and
-//      the end-to-end relay leave room between their steps that the other lane fills;
+//   2. two lanes side by side, of about equal length: the unit suites, the relay's and the CLI's scale file;
+//      and the end-to-end suite, then the rest of the CLI's. Chromium and the end-to-end relay leave room
+//      between their steps that the other lane fills; two vitest suites at once (each runs two files at a
+//      time) would only take turns on the two cores;
 //   3. alone, once everything else is over: the relay files that compare a latency with a baseline measured
 //      in the same file, which another suite's load would make flaky.
 // Turbo runs the builds (its task graph knows what each build needs); the lanes are npm scripts, because turbo
-// has no way to say "never these two at once" short of making one suite depend on the other. Every suite runs
+// can order two suites only by making one depend on the other. Every suite runs
 // even when another failed, so one run reports every failure; the exit code is 1 if any failed.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -19,7 +20,11 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 /** One suite or build: a label for its output lines and the command that runs it. */
 const step = (label, command, args) => ({ label, command, args });
-const npmScript = (label, script, workspace) => step(label, npm, ['run', script, '-w', workspace]);
+const npmScript = (label, script, workspace, ...args) =>
+  step(label, npm, ['run', script, '-w', workspace, ...(args.length > 0 ? ['--', ...args] : [])]);
+// The CLI's longest file (two first mirror runs of 2,000 notes, most of the CLI suite's CPU) runs in the other
+// lane from the rest of the CLI's files, so that both lanes end about together.
+const CLI_SCALE_FILE = 'test/mirrorScale.test.ts';
 
 const BUILDS = step('build', npx, ['turbo', 'run', 'build', '--filter=baalda-web', '--filter=baalda-relay']);
 const LANES = [
@@ -28,8 +33,9 @@ const LANES = [
     npmScript('sync-client', 'test', '@baalda/sync-client'),
     npmScript('web', 'test', 'baalda-web'),
     npmScript('relay', 'test', 'baalda-relay'),
+    npmScript('cli-scale', 'test', 'baalda-cli', CLI_SCALE_FILE),
   ],
-  [npmScript('e2e', 'e2e', 'baalda-e2e'), npmScript('cli', 'test', 'baalda-cli')],
+  [npmScript('e2e', 'e2e', 'baalda-e2e'), npmScript('cli', 'test', 'baalda-cli', '--exclude', CLI_SCALE_FILE)],
 ];
 const ALONE = npmScript('relay-measuring', 'test:measuring', 'baalda-relay');
 

@@ -3,7 +3,7 @@
 // each source file again (one to six seconds on the CI machine), and the tests start the CLI dozens of
 // times. Our workspace packages are TypeScript sources, so they are bundled in; every other package stays
 // an import resolved from node_modules at run time, as the relay resolves it.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -24,12 +24,17 @@ const externalPackages = {
   },
 };
 
-/** Bundles src/main.ts into dist/baalda.mjs and stamps the build (scripts/buildStamps.mjs `cli`). */
+/**
+ * Bundles src/main.ts into dist/baalda.mjs and stamps the build (scripts/buildStamps.mjs `cli`). The bundle is
+ * written beside and renamed into place: a test suite in the other lane of `npm test` may be starting the
+ * CLI from it at that moment, and must find the old bundle or the new one, never half of one.
+ */
 export async function buildCli() {
   mkdirSync(dirname(BUNDLE), { recursive: true });
-  await build({
+  const result = await build({
     entryPoints: [join(here, 'src', 'main.ts')],
     outfile: BUNDLE,
+    write: false,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -37,6 +42,11 @@ export async function buildCli() {
     logLevel: 'warning',
     plugins: [externalPackages],
   });
+  for (const file of result.outputFiles) {
+    const partial = `${file.path}.${process.pid}.partial`;
+    writeFileSync(partial, file.contents);
+    renameSync(partial, file.path);
+  }
   stampBuild('cli');
   return BUNDLE;
 }
