@@ -1,4 +1,12 @@
-import { createNote, editor, emptyVault, expectSyncState, openPerson, waitForOfflineReady } from './helpers';
+import {
+  chooseFromSlashMenu,
+  createNote,
+  editor,
+  emptyVault,
+  expectSyncState,
+  openPerson,
+  waitForOfflineReady,
+} from './helpers';
 import { goOffline, goOnline } from './network';
 import { expect, type Page, test } from './relayFixture';
 import { readNotesOverMcp, readOnlyToken } from './relayNotes';
@@ -108,8 +116,7 @@ test('[EMBED1–EMBED4, LNK5] an image pasted offline shows at once, uploads on 
   await alice.page.keyboard.press('ControlOrMeta+End');
   await alice.page.keyboard.press('Enter');
   const chooser = alice.page.waitForEvent('filechooser');
-  await alice.page.keyboard.type('/image');
-  await alice.page.keyboard.press('Enter');
+  await chooseFromSlashMenu(alice.page, 'image', 'Image');
   await (await chooser).setFiles({ name: 'map.png', mimeType: 'image/png', buffer: await pngOf(alice.page) });
   await expect(embeddedImage(alice.page)).toHaveCount(2);
 

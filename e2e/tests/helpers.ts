@@ -87,6 +87,17 @@ export async function typeInEditor(page: Page, text: string): Promise<void> {
   await page.keyboard.type(text);
 }
 
+/**
+ * Types `/typed` in the editor and chooses `title` from the slash menu with Enter, once the menu has narrowed
+ * to it: Enter pressed while the menu still shows the last keystroke's options would choose another block.
+ */
+export async function chooseFromSlashMenu(page: Page, typed: string, title: string): Promise<void> {
+  await page.keyboard.type(`/${typed}`);
+  const menu = page.getByRole('listbox', { name: 'Insert block' });
+  await expect(menu.getByRole('option', { name: title, selected: true })).toBeVisible();
+  await page.keyboard.press('Enter');
+}
+
 /** The contenteditable of the open note. */
 export function editor(page: Page) {
   return page.getByTestId('editor').locator('.ProseMirror');

@@ -1,5 +1,6 @@
 import { ensureAccount, liftRestriction, restrictFolder, setRole } from './accounts';
 import {
+  chooseFromSlashMenu,
   createNote,
   editor,
   emptyVault,
@@ -56,8 +57,8 @@ test('[LINK1–LINK6, LNK3, BL2] a link picked with [[ follows a rename, works o
   await alice.page.keyboard.press('Enter');
   await expect(picker).toHaveCount(0);
   // The slash menu's "Link to note" opens the same picker.
-  await alice.page.keyboard.type('and /link');
-  await alice.page.keyboard.press('Enter');
+  await alice.page.keyboard.type('and ');
+  await chooseFromSlashMenu(alice.page, 'link', 'Link to note');
   await expect(picker).toBeVisible();
   await alice.page.keyboard.press('Escape');
   await expect(picker).toHaveCount(0);
