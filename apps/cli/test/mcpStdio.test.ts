@@ -56,7 +56,7 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 }
 
 // Each bridge is a process of its own talking to a relay, so the tests get more than the default 30 s.
-describe('mcp-stdio: the relay’s MCP tools for stdio-only clients (issue 7)', { timeout: 120_000 }, () => {
+describe('mcp-stdio: the relay’s MCP tools for stdio-only clients', { timeout: 120_000 }, () => {
   let relay: TestRelay;
   let dispose: () => Promise<void>;
   let readOnlyToken: string;

@@ -29,7 +29,7 @@ import {
   type TestVault,
 } from './mirrorFixtures';
 
-describe('mirror: a folder kept in step with a vault, both ways (issue 9)', { timeout: 60_000 }, () => {
+describe('mirror: a folder kept in step with a vault, both ways', { timeout: 60_000 }, () => {
   let relay: TestRelay;
   let dispose: () => Promise<void>;
   const mirrors = new Set<Mirror>();

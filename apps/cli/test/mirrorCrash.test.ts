@@ -28,7 +28,7 @@ interface MirrorProcess {
 }
 
 // Each mirror is a process of its own, killed and started again, so this file gets more than the default 30 s.
-describe('mirror: killed and restarted, as a child process (issue 9)', { timeout: 120_000 }, () => {
+describe('mirror: killed and restarted, as a child process', { timeout: 120_000 }, () => {
   let relay: TestRelay;
   let dispose: () => Promise<void>;
   const folders: string[] = [];
