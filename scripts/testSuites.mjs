@@ -8,8 +8,8 @@
 //   3. alone, once everything else is over: the relay files that compare a latency with a baseline measured
 //      in the same file, which another suite's load would make flaky.
 // Turbo runs the builds (its task graph knows what each build needs); the lanes are npm scripts, because turbo
-// can order two suites only by making one depend on the other. Every suite runs
-// even when another failed, so one run reports every failure; the exit code is 1 if any failed.
+// can order two suites only by making one depend on the other. Every suite runs even when another failed, so
+// one run reports every failure; the exit code is 1 if any failed.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
