@@ -99,7 +99,7 @@ describe('Markdown conversion', () => {
   it('[MD2] other spellings of the same constructs come out in the normal form', () => {
     const input = 'Title\n=====\n\n    indented code\n\n* a\n+ b\n\n1) x\n\n__strong__ _em_\nsoft break\n\n***\n';
     expect(markdownOfDocument(docOf(input))).toBe(
-      '# Title\n\n```\nindented code\n```\n\n- a\n\n* b\n\n1. x\n\n**strong** *em* soft break\n\n---\n',
+      '# Title\n\n```\nindented code\n```\n\n- a\n\n* b\n\n1. x\n\n**strong** *em*\nsoft break\n\n---\n',
     );
   });
 
@@ -165,7 +165,7 @@ describe('Markdown conversion', () => {
     );
   }, 30_000);
 
-  it('[MD3] HTML blocks and images stay as their text', () => {
+  it('[MD3, MD11] HTML blocks and images keep their text, and search sees it', () => {
     const input = '<div>\nhello\n</div>\n\n![alt](pic.png)\n';
     const text = extractPlainText(docOf(input));
     for (const part of ['<div>', 'hello', '![alt](pic.png)']) {

@@ -27,7 +27,7 @@ describe('callouts in Markdown (MD10)', () => {
 
   it('[MD10] an untitled callout’s first paragraph is its body, not its title', () => {
     expect(documentContentOfMarkdown('> [!example]\n> The whole first paragraph.\n> Still the body.\n')).toEqual([
-      callout({ kind: 'example' }, paragraph(text('The whole first paragraph. Still the body.'))),
+      callout({ kind: 'example' }, paragraph(text('The whole first paragraph.\nStill the body.'))),
     ]);
   });
 

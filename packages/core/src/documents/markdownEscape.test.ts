@@ -105,9 +105,9 @@ describe('Markdown escaping (MD7)', () => {
   });
 
   it('[MD7] Markdown written before MD7, with every bracket escaped, still reads as the same text', () => {
-    // Text that would read back as a note link (LNK2) keeps one backslash.
+    // Text that would read back as a note link (LNK2) stays fully escaped, and an escaped tag stays one (MD11).
     expect(roundTrip('\\[\\[Other note\\]\\] \\<tag\\> snake\\_case \\#tag\n')).toBe(
-      '\\[[Other note]] \\<tag> snake_case #tag\n',
+      '\\[\\[Other note\\]\\] \\<tag> snake_case \\#tag\n',
     );
   });
 });

@@ -3,6 +3,7 @@
 // written as typed (MD7). Text that would read back as a note link or an embed gets `\[[x]]`, `!\[[x]]`.
 // Decisions look at the neighbors as they are finally written.
 
+import { blockIdEndAt, commentEndAt, footnoteRefEndAt, inlineFootnoteEndAt, mathEndAt } from './markdownRawInline';
 import { looksLikeWikilinkAt } from './noteLinkSyntax';
 
 /** A piece of one rendered line: a character of text, a mark's delimiter, or other fixed syntax. */
@@ -34,13 +35,14 @@ const TABLE_DELIMITER_LINE = /^[-|: \t]*-[-|: \t]*$/;
 export function textPiecesOf(
   run: readonly string[],
   where: { lineStart: boolean; lineEnd: boolean; linked: boolean },
+  softBreaks = false,
 ): TextPiece[] {
   const text = run.join('');
   let offset = 0;
   return run.map((char, index) => {
     const atEdge = (where.lineStart && index === 0) || (where.lineEnd && index === run.length - 1);
     let raw = char;
-    if ((atEdge && /\s/.test(char)) || char === '\n' || char === '\r') raw = entityOf(char);
+    if ((atEdge && /\s/.test(char)) || (char === '\n' && !softBreaks) || char === '\r') raw = entityOf(char);
     else if (char === '&' && ENTITY_LIKE.test(text.slice(offset))) raw = '\\&';
     offset += char.length;
     return { kind: 'text', raw, char, linked: where.linked };
@@ -79,6 +81,35 @@ export function escapeTextPieces(pieces: readonly Piece[], inHeading: boolean): 
   for (const [index, piece] of pieces.entries()) {
     if (escaped[index] && piece.kind === 'text') piece.raw = `\\${piece.char}`;
   }
+}
+
+/**
+ * MD7, MD11: backslashes the bare text characters of a paragraph's pieces (across its soft breaks, as the
+ * inline parser reads them) that would start math, a comment, a footnote or a block id; text that would
+ * read as a note link is written fully escaped, `\\[\\[x\\]\\]`, as Obsidian users escape it.
+ */
+export function escapeRawSyntax(pieces: readonly Piece[]): void {
+  const source = pieces.map((piece) => piece.raw).join('');
+  const offsets = offsetsOf(pieces);
+  const at = new Map(offsets.map((offset, index) => [offset, index]));
+  for (const [index, piece] of pieces.entries()) {
+    if (piece.kind !== 'text' || piece.raw !== piece.char || piece.verbatim) continue;
+    const offset = offsets[index] ?? 0;
+    if (startsRawSyntax(source, offset)) piece.raw = `\\${piece.char}`;
+    else if (looksLikeWikilinkAt(source, offset)) {
+      const close = source.indexOf(']]', offset + 2);
+      for (const bracket of [offset, offset + 1, close, close + 1]) escapeBare(pieces[at.get(bracket) ?? -1]);
+    }
+  }
+}
+
+function startsRawSyntax(source: string, offset: number): boolean {
+  const finders = [mathEndAt, commentEndAt, footnoteRefEndAt, inlineFootnoteEndAt, blockIdEndAt];
+  return finders.some((endAt) => endAt(source, offset) >= 0);
+}
+
+function escapeBare(piece: Piece | undefined): void {
+  if (piece?.kind === 'text' && piece.raw === piece.char) piece.raw = `\\${piece.char}`;
 }
 
 interface EscapeContext {

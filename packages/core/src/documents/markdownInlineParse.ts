@@ -1,5 +1,13 @@
 import type { Token } from 'markdown-it';
-import { type EditorMarks, type EditorNode, type EditorText, isEditorText, LINK_DEFAULTS } from './markdownModel';
+import {
+  type EditorMarks,
+  type EditorNode,
+  type EditorText,
+  isEditorText,
+  LINK_DEFAULTS,
+  RAW_INLINE,
+} from './markdownModel';
+import { RAW_INLINE_TOKEN } from './markdownRawInline';
 import { NOTE_EMBED, NOTE_LINK } from './noteLinkSyntax';
 
 const MARK_OF_TOKEN: Readonly<Record<string, string>> = {
@@ -17,12 +25,14 @@ const HTML_MARKS: Readonly<Record<string, string>> = {
   mark: 'highlight',
 };
 const BREAK_TAG = /^<br\s*\/?>$/i;
+// What may follow `#` in an Obsidian tag.
+const TAG_CHAR = /^[\p{L}\p{N}_\-/]/u;
 
 /**
  * MD1: markdown-it's inline tokens as the editor's inline nodes: runs of text with marks, hard breaks,
  * note links (LNK2) and embeds (LNK5).
- * A soft line break becomes a space (MD2). `<u>`, `<em>`, `<strong>`, `<s>` and `<mark>` are marks and `<br>` a hard
- * break; other inline HTML and images stay as their text (MD3).
+ * A soft line break is a newline in the text (MD2). `<u>`, `<em>`, `<strong>`, `<s>` and `<mark>` are marks and `<br>`
+ * a hard break; other inline HTML, images, math, comments, footnotes and block ids are raw inline nodes (MD11).
  */
 export function parseInlineTokens(tokens: readonly Token[]): EditorNode[] {
   const nodes: EditorNode[] = [];
@@ -36,15 +46,21 @@ export function parseInlineTokens(tokens: readonly Token[]): EditorNode[] {
       nodes.push({ type: 'text', text, marks: runMarks });
     }
   };
-  for (const token of tokens) {
+  for (const [index, token] of tokens.entries()) {
     const current = Object.fromEntries(marks);
     switch (token.type) {
       case 'text':
-      case 'text_special':
         pushText(token.content, current);
         break;
+      case 'text_special':
+        if (isEscapedTag(token, tokens[index + 1])) nodes.push(rawInlineOf(token.markup));
+        else pushText(token.content, current);
+        break;
       case 'softbreak':
-        pushText(' ', current);
+        pushText('\n', current);
+        break;
+      case RAW_INLINE_TOKEN:
+        nodes.push(rawInlineOf(token.content));
         break;
       case 'hardbreak':
         nodes.push(hardBreak());
@@ -69,10 +85,10 @@ export function parseInlineTokens(tokens: readonly Token[]): EditorNode[] {
         });
         break;
       case 'image':
-        pushText(`![${token.content}](${token.attrGet('src') ?? ''})`, current);
+        nodes.push(rawInlineOf(String(token.meta?.source ?? `![${token.content}](${token.attrGet('src') ?? ''})`)));
         break;
       case 'html_inline':
-        applyHtml(token.content, marks, nodes, (text) => pushText(text, current));
+        applyHtml(token.content, marks, nodes);
         break;
       default:
         toggleMark(token, marks);
@@ -92,12 +108,7 @@ function toggleMark(token: Token, marks: Map<string, Readonly<Record<string, unk
   else marks.delete(name);
 }
 
-function applyHtml(
-  html: string,
-  marks: Map<string, Readonly<Record<string, unknown>>>,
-  nodes: EditorNode[],
-  keepAsText: (text: string) => void,
-): void {
+function applyHtml(html: string, marks: Map<string, Readonly<Record<string, unknown>>>, nodes: EditorNode[]): void {
   const tag = html.trim().toLowerCase();
   const mark = /^<(\/?)(u|em|strong|s|mark)>$/.exec(tag);
   const name = mark ? HTML_MARKS[mark[2] as string] : undefined;
@@ -107,8 +118,17 @@ function applyHtml(
   } else if (BREAK_TAG.test(tag)) {
     nodes.push(hardBreak());
   } else {
-    keepAsText(html);
+    nodes.push(rawInlineOf(html));
   }
+}
+
+// MD11: `\#tag` is text where `#tag` is an Obsidian tag; the escape is kept so it stays text there.
+function isEscapedTag(token: Token, next: Token | undefined): boolean {
+  return token.info === 'escape' && token.content === '#' && next?.type === 'text' && TAG_CHAR.test(next.content);
+}
+
+function rawInlineOf(source: string): EditorNode {
+  return { type: RAW_INLINE, attrs: { source }, children: [] };
 }
 
 function hardBreak(): EditorNode {

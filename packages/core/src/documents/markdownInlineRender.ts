@@ -1,6 +1,6 @@
-import { entityOf, escapeTextPieces, type Piece, textPiecesOf } from './markdownEscape';
-import { type EditorElement, type EditorMarks, type EditorNode, isEditorText } from './markdownModel';
-import { markdownParser } from './markdownParse';
+import { entityOf, escapeRawSyntax, escapeTextPieces, type Piece, textPiecesOf } from './markdownEscape';
+import { type EditorElement, type EditorMarks, type EditorNode, isEditorText, RAW_INLINE } from './markdownModel';
+import { markdownParser } from './markdownParser';
 import { markVerbatim } from './markdownVerbatim';
 import { LINKING_NODES, NOTE_EMBED, wikilinkMarkdownOf } from './noteLinkSyntax';
 
@@ -30,18 +30,21 @@ const CLOSERS: Record<MarkName, string> = {
 interface Char {
   readonly text: string;
   marks: Map<MarkName, Readonly<Record<string, unknown>>>;
+  /** Equal for two characters exactly when their marks are: runs are found by comparing keys. */
+  marksKey: string;
   /** An inline node written as a whole (a note link, LNK2): its Markdown, never escaped. */
   readonly atom?: string;
 }
 
 /**
  * MD2: a textblock's inline content as Markdown. Hard breaks are `\` + newline (`<br>` in headings and for
- * a break that ends its block, where `\` would not count); text is escaped so it reads back unchanged.
+ * a break that ends its block, where `\` would not count); a newline in a paragraph's text is a newline
+ * (a soft break); text is escaped so it reads back unchanged. Raw inline nodes are their source (MD11).
  */
 export function renderInline(children: readonly EditorNode[], inHeading: boolean): string {
   const segments: EditorNode[][] = [[]];
   for (const child of children) {
-    if (isEditorText(child) || LINKING_NODES.has(child.type)) segments[segments.length - 1]?.push(child);
+    if (isEditorText(child) || isAtom(child)) segments[segments.length - 1]?.push(child);
     else if (child.type === 'hardBreak') segments.push([]);
     else segments[segments.length - 1]?.push(...child.children);
   }
@@ -56,15 +59,25 @@ export function renderInline(children: readonly EditorNode[], inHeading: boolean
   return markdown;
 }
 
+function isAtom(node: EditorElement): boolean {
+  return LINKING_NODES.has(node.type) || node.type === RAW_INLINE;
+}
+
+function atomMarkdownOf(node: EditorElement): string {
+  return node.type === RAW_INLINE ? String(node.attrs.source ?? '') : noteLinkMarkdownOf(node);
+}
+
 function charsOf(segment: readonly EditorNode[]): Char[] {
   const chars: Char[] = [];
   for (const node of segment) {
     if (!isEditorText(node)) {
-      if (LINKING_NODES.has(node.type)) chars.push({ text: '', marks: new Map(), atom: noteLinkMarkdownOf(node) });
+      if (isAtom(node)) chars.push({ text: '', marks: new Map(), marksKey: '[]', atom: atomMarkdownOf(node) });
       continue;
     }
+    // The characters of a run share its marks until one of them changes (copy on write, in `unmark`).
     const marks = knownMarks(node.marks);
-    for (const text of node.text) chars.push({ text, marks: new Map(marks) });
+    const marksKey = keyOfMarks(marks);
+    for (const text of node.text) chars.push({ text, marks, marksKey });
   }
   return chars;
 }
@@ -107,7 +120,8 @@ function walkRuns(chars: readonly Char[], visitor: RunVisitor): void {
   for (let index = 0; index < chars.length; ) {
     const marks = (chars[index] as Char).marks;
     let end = index + 1;
-    while (end < chars.length && sameMarks((chars[end] as Char).marks, marks)) end++;
+    const key = (chars[index] as Char).marksKey;
+    while (end < chars.length && (chars[end] as Char).marksKey === key) end++;
     let keep = 0;
     while (keep < open.length && sameAttrs(marks.get(open[keep]?.[0] as MarkName), open[keep]?.[1])) keep++;
     closeDownTo(keep, index);
@@ -130,7 +144,11 @@ function expelWhitespace(chars: readonly Char[]): void {
   for (let changed = true; changed; ) {
     changed = false;
     const unmark = (index: number, name: MarkName): void => {
-      chars[index]?.marks.delete(name);
+      const char = chars[index];
+      if (!char) return;
+      char.marks = new Map(char.marks);
+      char.marks.delete(name);
+      char.marksKey = keyOfMarks(char.marks);
       changed = true;
     };
     walkRuns(chars, {
@@ -173,7 +191,7 @@ function renderSegment(chars: readonly Char[], inHeading: boolean): string {
         else if ((chars[from] as Char).marks.has('code')) pieces.push({ kind: 'other', raw: codeSpanOf(run.join('')) });
         else {
           const where = { lineStart: pieces.length === 0, lineEnd: to === chars.length, linked: isLinked(from) };
-          pieces.push(...textPiecesOf(run, where));
+          pieces.push(...textPiecesOf(run, where, !inHeading));
         }
       }
     },
@@ -181,7 +199,9 @@ function renderSegment(chars: readonly Char[], inHeading: boolean): string {
   // A fix can break the run before it (its neighbor became `;`), so repeat until none is needed.
   while (fixFlanking(pieces)) {}
   markVerbatim(pieces);
-  escapeTextPieces(pieces, inHeading);
+  const lines = linesOf(pieces);
+  escapeRawSyntax(pieces);
+  for (const line of lines) escapeTextPieces(line, inHeading);
   // `!` right before a link would make it an image.
   for (const [index, piece] of pieces.entries()) {
     const next = pieces[index + 1];
@@ -189,6 +209,50 @@ function renderSegment(chars: readonly Char[], inHeading: boolean): string {
       piece.raw = '\\!';
   }
   return pieces.map((piece) => piece.raw).join('');
+}
+
+// The pieces of each line a paragraph's soft breaks make; a newline that would leave a blank line (or one of
+// only spaces, which markdown-it strips) beside it is written as a character reference instead.
+function linesOf(pieces: Piece[]): Piece[][] {
+  const lines: Piece[][] = [[]];
+  for (const [index, piece] of pieces.entries()) {
+    if (piece.kind === 'text' && piece.raw === '\n') {
+      if (isBlankAround(pieces, index)) piece.raw = entityOf('\n');
+      else {
+        encodeSpace(pieces[index - 1]);
+        encodeSpace(pieces[index + 1]);
+        lines.push([]);
+        continue;
+      }
+    }
+    lines[lines.length - 1]?.push(piece);
+  }
+  return lines;
+}
+
+function isBlankAround(pieces: readonly Piece[], index: number): boolean {
+  const isBlank = (step: number): boolean => {
+    for (let at = index + step; at >= 0 && at < pieces.length; at += step) {
+      const piece = pieces[at] as Piece;
+      if (piece.kind === 'text' && piece.raw === '\n') return true;
+      if (isLineContent(piece)) return false;
+    }
+    return true;
+  };
+  return isBlank(-1) || isBlank(1);
+}
+
+// Delimiters and HTML tags alone don't make a line markdown-it reads as more of the paragraph: `<u>` alone
+// on a first line starts an HTML block.
+function isLineContent(piece: Piece): boolean {
+  if (piece.kind === 'delimiter') return false;
+  if (piece.kind === 'other') return !/^<[^>]*>$/.test(piece.raw);
+  return !/^\s+$/.test(piece.raw);
+}
+
+// Whitespace at either side of a soft break would be trimmed by markdown-it (two spaces make a hard break).
+function encodeSpace(piece: Piece | undefined): void {
+  if (piece?.kind === 'text' && piece.raw === piece.char && /^\s$/.test(piece.char)) piece.raw = entityOf(piece.char);
 }
 
 // A run of equally marked characters cut so each atom stands alone: [from, to) ranges in order.
@@ -315,10 +379,8 @@ function isWordy(char: string): boolean {
   return !/\s/.test(char) && !isPunctuation(char);
 }
 
-function sameMarks(a: ReadonlyMap<MarkName, unknown>, b: ReadonlyMap<MarkName, unknown>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [name, attrs] of a) if (!sameAttrs(attrs, b.get(name))) return false;
-  return true;
+function keyOfMarks(marks: ReadonlyMap<MarkName, unknown>): string {
+  return JSON.stringify([...marks].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 function sameAttrs(a: unknown, b: unknown): boolean {

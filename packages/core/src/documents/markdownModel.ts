@@ -25,7 +25,18 @@ export interface EditorElement {
 export type EditorNode = EditorElement | EditorText;
 
 /** Nodes whose children are inline (text runs and hard breaks) rather than blocks. */
-export const TEXT_BLOCKS: ReadonlySet<string> = new Set(['paragraph', 'heading', 'codeBlock']);
+export const TEXT_BLOCKS: ReadonlySet<string> = new Set(['paragraph', 'heading', 'codeBlock', 'rawBlock']);
+
+/** MD11: a block of Markdown kept as typed; its text is the source. */
+export const RAW_BLOCK = 'rawBlock';
+
+/** MD11: a block kept as the Markdown it was typed as. */
+export function rawBlockOf(source: string): EditorElement {
+  return { type: RAW_BLOCK, attrs: {}, children: source ? [{ type: 'text', text: source, marks: {} }] : [] };
+}
+
+/** MD11: an inline piece of Markdown kept as typed, in its `source` attribute. */
+export const RAW_INLINE = 'rawInline';
 
 /** The attributes Tiptap's Link extension gives every link it makes (its HTMLAttributes defaults). */
 export const LINK_DEFAULTS = { target: '_blank', rel: 'noopener noreferrer nofollow', class: null } as const;
@@ -49,6 +60,8 @@ const VISIBLE_ATTRS: Readonly<Record<string, readonly string[]>> = {
   callout: ['kind', 'fold', 'title'],
   horizontalRule: [],
   hardBreak: [],
+  rawBlock: [],
+  rawInline: ['source'],
 };
 
 export function isEditorText(node: EditorNode): node is EditorText {

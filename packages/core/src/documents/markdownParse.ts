@@ -1,32 +1,20 @@
-/// <reference path="./markdownItMark.d.ts" />
 import type { Token } from 'markdown-it';
-import MarkdownIt from 'markdown-it';
-import markdownItMark from 'markdown-it-mark';
 import type { NoteLinkResolver } from '../notes/noteLinkResolver';
 import { markCallouts } from './markdownCallouts';
+import { withFaithfulBlocks } from './markdownFidelity';
 import { frontMatterBlockOf, splitFrontMatter } from './markdownFrontMatter';
 import { parseInlineTokens } from './markdownInlineParse';
-import type { EditorElement, EditorNode } from './markdownModel';
+import { type EditorElement, type EditorNode, rawBlockOf } from './markdownModel';
+import { markdownParser, TOKEN_NESTING_LIMIT } from './markdownParser';
+import { RAW_BLOCK_TOKEN } from './markdownRawBlocks';
 import { tableOf } from './markdownTableParse';
 import { markTaskLists } from './markdownTaskLists';
 import { withResolvedLinks } from './noteLinkPasses';
-import { markdownItWikilinks } from './noteLinkSyntax';
+
+export { markdownParser } from './markdownParser';
 
 /** MD3: lists and quotes nested deeper than this are flattened into their parent. */
 export const MAX_MARKDOWN_NESTING = 20;
-
-// markdown-it drops content nested past `maxNesting` token levels (and recurses once per level, so the limit
-// also bounds its stack); MD3's recovery turns such content into paragraphs instead of losing it.
-const TOKEN_NESTING_LIMIT = 100;
-
-/**
- * The one parser every Markdown conversion uses: CommonMark plus GFM tables, `~~strike~~` and `==highlight==`
- * (markdown-it-mark) and `[[wikilinks]]`; HTML is recognized only to read `<u>`, `<mark>` and `<br>` and is otherwise kept as
- * text. Task list items (`- [ ] `, `- [x] `) are read from the tokens (markdownTaskLists.ts).
- */
-export const markdownParser = new MarkdownIt('default', { html: true, maxNesting: TOKEN_NESTING_LIMIT })
-  .use(markdownItMark)
-  .use(markdownItWikilinks);
 
 const CONTAINERS: Readonly<Record<string, string>> = {
   bullet_list_open: 'bulletList',
@@ -60,7 +48,8 @@ interface OpenContainer {
 
 /**
  * MD1: parses Markdown into the editor's nodes (the top-level blocks of its Y.XmlFragment). Constructs the
- * editor has no node for (HTML blocks, images) become text; nothing typed is dropped.
+ * editor has no node for are raw nodes holding their source (MD11); nothing typed is dropped, and a
+ * top-level block that would not come back rendering the same is kept as its source (MD12).
  * Front matter becomes a first code block (MD6). `[[links]]` point at the notes `links` resolves them to (LNK3).
  * @example documentContentOfMarkdown('# Hi') // [{ type: 'heading', attrs: { level: 1 }, children: [{ type: 'text', text: 'Hi', marks: {} }] }]
  */
@@ -72,11 +61,16 @@ export function documentContentOfMarkdown(markdown: string, links?: NoteLinkReso
 }
 
 function blocksOfMarkdown(markdown: string): EditorElement[] {
-  const tokens = markCallouts(markTaskLists(markdownParser.parse(markdown, {})));
+  const env: Record<string, unknown> = {};
+  const tokens = markCallouts(markTaskLists(markdownParser.parse(markdown, env)));
   const root: OpenContainer = { type: 'doc', attrs: {}, children: [], flattened: false };
   const stack: OpenContainer[] = [root];
+  // The source lines of each top-level block: those of the level-0 token that opened it.
+  const lines: Array<readonly [number, number] | null> = [];
+  let topLevelLines: readonly [number, number] | null = null;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as Token;
+    if (token.level === 0 && token.nesting >= 0) topLevelLines = token.map ? [token.map[0], token.map[1]] : null;
     const top = stack[stack.length - 1] as OpenContainer;
     const containerType = token.meta?.callout
       ? 'callout'
@@ -100,10 +94,12 @@ function blocksOfMarkdown(markdown: string): EditorElement[] {
       const leaf = leafOf(token);
       if (leaf) top.children.push(leaf);
     }
+    while (lines.length < root.children.length) lines.push(topLevelLines);
   }
   while (stack.length > 1) closeContainer(stack);
   const blocks = root.children as EditorElement[];
-  return hitNestingLimit(tokens) ? withRecoveredLines(blocks, markdown, tokens) : blocks;
+  if (hitNestingLimit(tokens)) return withRecoveredLines(blocks, markdown, tokens);
+  return withFaithfulBlocks(blocks, lines, markdown, env);
 }
 
 function openContainer(type: string, token: Token, stack: readonly OpenContainer[]): OpenContainer {
@@ -172,8 +168,10 @@ function leafOf(token: Token): EditorElement | null {
           (token.content.match(/<br/gi) ?? []).map(() => ({ type: 'hardBreak', attrs: {}, children: [] })),
         );
       }
-      // MD3: HTML the editor can't show is kept as the text it was written as.
-      return paragraphOf(textOf(token.content.replace(/\n+$/, '')));
+      return rawBlockOf(token.content.replace(/\n$/, ''));
+    case RAW_BLOCK_TOKEN:
+    case 'reference_definition':
+      return rawBlockOf(token.content);
     default:
       return null;
   }

@@ -37,6 +37,12 @@ export function markdownOfBlocks(blocks: readonly EditorElement[], links?: NoteL
   return rest.length === 0 ? `${frontMatter}\n` : `${frontMatter}\n\n${renderBlocks(rest)}\n`;
 }
 
+/** MD12: blocks as Markdown with no front matter or link resolution: how the fidelity check writes them. */
+export function markdownOfBody(blocks: readonly EditorElement[]): string {
+  const content = withoutTrailingEmptyParagraphs(blocks);
+  return content.length === 0 ? '' : `${renderBlocks(content)}\n`;
+}
+
 /** `blocks` without the empty paragraphs at its end. */
 export function withoutTrailingEmptyParagraphs<T extends EditorNode>(blocks: readonly T[]): T[] {
   let end = blocks.length;
@@ -50,7 +56,7 @@ function renderBlocks(blocks: readonly EditorNode[], inItem = false): string {
   let alternate = false;
   let rendered = '';
   for (const block of blocks) {
-    if (isEditorText(block)) continue;
+    if (isEditorText(block) || (block.type === 'rawBlock' && !codeOf(block))) continue;
     // Two lists in a row would read back as one; switching the marker starts a new list (MD2).
     alternate = previous && isList(block) && listFamilyOf(previous) === listFamilyOf(block) ? !alternate : false;
     // A paragraph of only breaks reads as an HTML block, which runs to the next blank line.
@@ -87,6 +93,8 @@ function renderBlock(block: EditorElement, alternate: boolean): string {
       return `${'#'.repeat(clamp(Number(block.attrs.level) || 1, 1, 6))} ${renderInline(block.children, true)}`;
     case 'codeBlock':
       return renderCodeBlock(block);
+    case 'rawBlock':
+      return codeOf(block);
     case 'blockquote':
       return prefixLines(escapeCalloutHead(renderBlocks(block.children)), '> ', '>');
     case 'callout':

@@ -50,7 +50,7 @@ describe('links between notes', () => {
     expect(open?.children).toEqual([{ type: 'text', text: '[[open and [[#Heading]]', marks: {} }]);
     const text = paragraphOf({ type: 'text', text: 'typed [[Roadmap]] and ![[diagram.png]] as text', marks: {} });
     const markdown = markdownOfBlocks([text]);
-    expect(markdown).toBe('typed \\[[Roadmap]] and !\\[[diagram.png]] as text\n');
+    expect(markdown).toBe('typed \\[\\[Roadmap\\]\\] and !\\[\\[diagram.png\\]\\] as text\n');
     expect(documentContentOfMarkdown(markdown)).toEqual([text]);
   });
 

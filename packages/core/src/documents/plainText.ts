@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { RAW_INLINE } from './markdownModel';
 
 /** Tiptap's Collaboration extension keeps the editor content in this fragment by default (DOC4). */
 export const EDITOR_FRAGMENT = 'default';
@@ -20,6 +21,9 @@ export function extractPlainText(doc: Y.Doc): string {
       stack.pop();
     } else if (child instanceof Y.XmlText) {
       frame.inline += textOf(child);
+    } else if (child instanceof Y.XmlElement && child.nodeName === RAW_INLINE) {
+      // Math, inline HTML and footnotes kept as typed (MD11) are part of the line they sit in.
+      frame.inline += String(child.getAttribute('source') ?? '');
     } else if (child instanceof Y.XmlElement) {
       if (frame.inline) lines.push(frame.inline);
       frame.inline = '';
