@@ -1,5 +1,7 @@
 // `npm run bench:retrieval`: retrieval quality on bench/retrieval/corpus.json through a real relay, then
 // the ranking variants on the same index rows. `--misses` also lists the relay's misses.
+
+import { printTable } from '../textTable';
 import type { RankMetrics } from './metrics';
 import { QUERY_KINDS } from './metrics';
 import { measureRetrieval } from './runRetrieval';
@@ -7,17 +9,6 @@ import { measureRetrieval } from './runRetrieval';
 const report = await measureRetrieval();
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 const cells = (metrics: RankMetrics) => [metrics.mrr10.toFixed(3), percent(metrics.recall5), percent(metrics.recall10)];
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
-  );
-  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
-  console.log(line(header));
-  console.log(line(widths.map((width) => '-'.repeat(width))));
-  for (const row of rows) console.log(line(row));
-  console.log();
-}
 
 console.log(
   `\n${report.notes} live notes, ${report.trashedTwins} deleted twins (${report.purgedTwins} purged), ` +

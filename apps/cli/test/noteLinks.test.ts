@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { linkedDocIdsOf } from '@baalda/core';
 import { callTool, connectMcp, openNote, type TestRelay } from 'baalda-relay/testing';
 import { describe, expect } from 'vitest';
-import { takeBaaldaId } from '../src/transfer/baaldaId';
 import { randomId, readText, type TestVault } from './mirrorFixtures';
 import { mirrorTest as test } from './mirrorHarness';
 import { runTransfer, writeTree } from './transferHarness';
@@ -77,8 +76,7 @@ describe('[[links]] between notes through import, export and the mirror (LNK3)',
     await moveNote(vault, id('Plans/Roadmap.md'), 'Imported/Plans/Roadmap 2026.md');
     const exported = join(folder, 'export');
     expect(await runTransfer(relay, 'export', [exported], {}, vault)).toMatchObject({ code: 0, stderr: [] });
-    const exportedText = async (path: string) =>
-      takeBaaldaId(await readFile(join(exported, 'Imported', path), 'utf8')).markdown;
+    const exportedText = (path: string) => readFile(join(exported, 'Imported', path), 'utf8');
     expect(await exportedText('Home.md')).toContain('Start with [[Roadmap 2026]] and [[Budget|the budget]].');
     expect(await exportedText('Home.md')).toContain('The goals are in [[Roadmap 2026#Goals]];');
     expect(await exportedText('Projects/Budget.md')).toContain('[[Roadmap 2026|roadmap]]');

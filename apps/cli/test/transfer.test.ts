@@ -15,7 +15,6 @@ import {
 } from 'baalda-relay/testing';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { takeBaaldaId } from '../src/transfer/baaldaId';
 import { noteStamps, runTransfer, type TreeEntry, treeOf, writeTree } from './transferHarness';
 
 // The CLI's bundle, built once per run and started with plain Node (see cliBundleSetup.ts).
@@ -97,15 +96,23 @@ describe('export and import (XFER)', { timeout: 60_000 }, () => {
     expect(tree.folders).toEqual(expect.arrayContaining(['Empty/Inside', 'Projects/Deep', 'attachments']));
   });
 
-  it('[XFER1, XFER2, XFER3, MD6, MD7] a folder export gives every fixture back in its normal form, with its id', async () => {
+  it('[XFER1, XFER2, XFER3, MD6, MD7] a folder export gives every fixture back in its normal form byte for byte, its id in .baalda-ids.json', async () => {
     const run = await runTransfer(relay, 'export', [exported]);
     expect(run).toMatchObject({ code: 0, stderr: [] });
     expect(run.stdout).toBe(`exported ${NOTE_PATHS.length} notes and 2 attachments to ${exported}`);
     const ids = byPath(await treeOf(relay));
-    for (const path of NOTE_PATHS) {
-      const { docId, markdown } = takeBaaldaId(await readFile(join(exported, path), 'utf8'));
-      expect({ path, docId, markdown }).toEqual({ path, docId: ids.get(path), markdown: await expectedText(path) });
-    }
+    // One comparison of every file, so that a failure shows each fixture that came back otherwise.
+    const textsOf = (read: (path: string) => Promise<string>) =>
+      Promise.all(NOTE_PATHS.map(async (path) => [path, await read(path)]));
+    expect(Object.fromEntries(await textsOf((path) => readFile(join(exported, path), 'utf8')))).toEqual(
+      Object.fromEntries(await textsOf(expectedText)),
+    );
+    const noteIds = JSON.parse(await readFile(join(exported, '.baalda-ids.json'), 'utf8'));
+    expect(noteIds).toEqual({
+      format: 'baalda-ids',
+      version: 1,
+      notes: Object.fromEntries(NOTE_PATHS.map((path) => [path, ids.get(path)])),
+    });
     expect(new Uint8Array(await readFile(join(exported, 'attachments/diagram.png')))).toEqual(DIAGRAM);
     expect(await readFile(join(exported, 'Projects/data.csv'), 'utf8')).toBe(CSV);
     expect(readdirSync(join(exported, 'Empty', 'Inside'))).toEqual([]);
@@ -113,7 +120,7 @@ describe('export and import (XFER)', { timeout: 60_000 }, () => {
     expect(manifest).toMatchObject({ format: 'baalda-export', vault: 'default', relay: relay.httpUrl });
   });
 
-  it('[XFER3] a zip export holds the same files as the folder export', async () => {
+  it('[XFER3] a zip export holds the same files as the folder export, .baalda-ids.json too', async () => {
     const zipFile = join(work, 'out', 'vault.zip');
     const run = await runTransfer(relay, 'export', [zipFile]);
     expect(run).toMatchObject({
@@ -125,6 +132,8 @@ describe('export and import (XFER)', { timeout: 60_000 }, () => {
       expect(entries[path], path).toEqual(new Uint8Array(await readFile(join(exported, path))));
     }
     expect(Object.keys(entries)).toEqual(expect.arrayContaining(['Empty/Inside/', '.baalda-export.json']));
+    // The same ids as the folder's: nothing moved in between, and the ids file is sorted, with no date.
+    expect(entries['.baalda-ids.json']).toEqual(new Uint8Array(await readFile(join(exported, '.baalda-ids.json'))));
     expect(readdirSync(join(work, 'out'))).toEqual(['vault.zip']);
   });
 
@@ -144,7 +153,7 @@ describe('export and import (XFER)', { timeout: 60_000 }, () => {
     expect(await noteStamps(relay, noteIds)).toEqual(stamps);
   });
 
-  it('[XFER7] a changed file updates its note in place, found by path or by its id wherever the file went', async () => {
+  it('[XFER7] a changed file updates its note in place, found by its path or by the export’s ids', async () => {
     const before = byPath(await treeOf(relay));
     await writeFile(
       join(source, 'lists.md'),
@@ -152,10 +161,8 @@ describe('export and import (XFER)', { timeout: 60_000 }, () => {
     );
     const fromSource = await runTransfer(relay, 'import', [source]);
     expect(fromSource.stdout).toContain(`(1 updated, ${NOTE_PATHS.length - 1} unchanged)`);
-    // The export's copy of non-ascii.md is renamed on disk and edited: its id still finds the note.
     const exportedNote = await readFile(join(exported, 'non-ascii.md'), 'utf8');
-    await rm(join(exported, 'non-ascii.md'));
-    await writeTree(exported, { 'Renamed on disk.md': `${exportedNote}\nEdited after the export.\n` });
+    await writeFile(join(exported, 'non-ascii.md'), `${exportedNote}\nEdited after the export.\n`);
     const fromExport = await runTransfer(relay, 'import', [exported]);
     // lists.md in the export still has the old text, so it is written back too.
     expect(fromExport.stdout).toContain(`(2 updated, ${NOTE_PATHS.length - 2} unchanged)`);
@@ -188,12 +195,15 @@ describe('export and import (XFER)', { timeout: 60_000 }, () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ops: [op] }),
     });
+    await writeTree(exported, { 'Written by hand.md': 'Not from the export.\n' });
     const run = await runTransfer(relay, 'export', [exported]);
     expect(run).toMatchObject({ code: 0, stderr: [] });
     expect(existsSync(join(exported, 'over-escaped.md'))).toBe(false);
+    const noteIds = JSON.parse(await readFile(join(exported, '.baalda-ids.json'), 'utf8'));
+    expect(Object.keys(noteIds.notes)).toEqual(NOTE_PATHS.filter((path) => path !== 'over-escaped.md'));
     expect(existsSync(join(exported, 'non-ascii.md'))).toBe(true);
-    // Written by someone else (the test, above): never touched.
-    expect(existsSync(join(exported, 'Renamed on disk.md'))).toBe(true);
+    // Written by someone else: never touched.
+    expect(existsSync(join(exported, 'Written by hand.md'))).toBe(true);
     await rename(join(exported, '.baalda-export.json'), join(exported, 'manifest.json'));
     const refused = await runTransfer(relay, 'export', [exported]);
     expect(refused.code).toBe(2);
@@ -291,7 +301,7 @@ describe('export and import with files the vault refuses (XFER)', { timeout: 60_
       code: 0,
       stdout: `exported 2 notes and 1 attachment to ${join(work, 'exported')}\n`,
     });
-    expect(readdirSync(join(work, 'exported')).sort()).toEqual(['.baalda-export.json', 'Imported']);
+    expect(readdirSync(join(work, 'exported')).sort()).toEqual(['.baalda-export.json', '.baalda-ids.json', 'Imported']);
     const imported = await runCli(['import', bad, '--into', 'Imported']);
     expect(imported).toMatchObject({ code: 1, stdout: '' });
     expect(imported.stderr).toContain('skipped a:b.md: PATH5: ');

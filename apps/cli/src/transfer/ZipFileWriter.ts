@@ -39,7 +39,7 @@ export class ZipFileWriter {
     });
   }
 
-  /** A deflated entry (notes, the manifest). */
+  /** A deflated entry (notes, the manifest, the ids). */
   addDeflated(name: string, bytes: Uint8Array): void {
     this.addWhole(new ZipDeflate(name, { level: 6 }), bytes);
   }

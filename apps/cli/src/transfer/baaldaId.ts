@@ -1,28 +1,21 @@
 import { splitFrontMatter } from '@baalda/core';
 
 /**
- * The front matter key an exported note carries its docId in (XFER2). Import reads it to find the note
- * again and removes it; everything else in the front matter is the note's own (MD6).
+ * The front matter key exports before `.baalda-ids.json` carried a note's docId in. Import still reads it
+ * and removes it (XFER7), so such a file finds its note again; everything else in the front matter is the
+ * note's own (MD6). Export no longer writes it (XFER2).
  */
 export const BAALDA_ID_KEY = 'baalda_id';
 
-const ID_LINE = new RegExp(`^${BAALDA_ID_KEY}:[ \\t]*(["']?)([A-Za-z0-9_-]{16,64})\\1[ \\t]*$`);
+/** A docId as the relay's tools take one (core's DOC_ID_PATTERN, without its anchors). */
+export const DOC_ID_CHARS = '[A-Za-z0-9_-]{16,64}';
 
-/**
- * The file an exported note becomes: its Markdown with `baalda_id: <docId>` as the first line of its front
- * matter, which is added when the note has none.
- * @example withBaaldaId('# Hi\n', 'abc…') // '---\nbaalda_id: abc…\n---\n\n# Hi\n'
- */
-export function withBaaldaId(markdown: string, docId: string): string {
-  const { frontMatter, body } = splitFrontMatter(markdown);
-  const idLine = `${BAALDA_ID_KEY}: ${docId}`;
-  if (frontMatter !== null) return `---\n${idLine}\n${frontMatter}\n---\n${body}`;
-  return markdown ? `---\n${idLine}\n---\n\n${markdown}` : `---\n${idLine}\n---\n`;
-}
+const ID_LINE = new RegExp(`^${BAALDA_ID_KEY}:[ \\t]*(["']?)(${DOC_ID_CHARS})\\1[ \\t]*$`);
 
 /**
  * A file's text as a note's Markdown, and the docId its front matter names (null when it names none).
  * The id's line is removed; front matter left empty by that goes too, with the blank line after it.
+ * @example takeBaaldaId('---\nbaalda_id: abc…\n---\n\n# Hi\n') // { docId: 'abc…', markdown: '# Hi\n' }
  */
 export function takeBaaldaId(text: string): { docId: string | null; markdown: string } {
   const { frontMatter, body } = splitFrontMatter(text);

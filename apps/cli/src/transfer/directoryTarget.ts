@@ -12,17 +12,21 @@ import {
   parseManifest,
 } from './exportManifest';
 import { type ExportTarget, fileInside } from './exportTarget';
+import { NOTE_IDS_NAME, noteIdsText, readNoteIds } from './noteIds';
 
 /**
  * XFER3: an export into folder `dir`, which must not exist, be empty, or hold an earlier export of the same
  * vault from the same relay (its `.baalda-export.json`). Refreshing an earlier export rewrites its files,
- * deletes those whose entries left the vault, and never touches a file it did not write.
+ * deletes those whose entries left the vault, and never touches a file it did not write. The manifest and
+ * `.baalda-ids.json` are written last, and after a fatal error too, so both always describe the folder.
  */
 export async function openDirectoryTarget(dir: string, source: ExportSource, now: () => Date): Promise<ExportTarget> {
   const previous = await previousExport(dir, source);
   await mkdir(dir, { recursive: true });
   const previousKeys = new Set((previous?.files ?? []).map(pathKey));
+  const previousIds = previous ? (await readNoteIds(dir)).ids : new Map<string, string>();
   const written = new Map<string, string>();
+  const writtenIds = new Map<string, string>();
   const folders: string[] = [];
 
   const writeFile = async (path: string, content: string | ReadableStream<Uint8Array>): Promise<void> => {
@@ -33,7 +37,14 @@ export async function openDirectoryTarget(dir: string, source: ExportSource, now
     await writeFileAtomically(file, content);
     written.set(pathKey(path), path);
   };
+  // The ids of the files the manifest lists: this export's, or the earlier one's for a file it didn't rewrite.
   const writeManifest = async (files: readonly string[]): Promise<void> => {
+    const idOf = (key: string) => (written.has(key) ? writtenIds.get(key) : previousIds.get(key));
+    const ids = files.flatMap((path): Array<[string, string]> => {
+      const docId = idOf(pathKey(path));
+      return docId ? [[path, docId]] : [];
+    });
+    await writeFileAtomically(join(dir, NOTE_IDS_NAME), noteIdsText(new Map(ids)));
     await writeFileAtomically(
       join(dir, MANIFEST_NAME),
       `${JSON.stringify(manifestOf(source, { files, folders }, now()), null, 2)}\n`,
@@ -46,7 +57,10 @@ export async function openDirectoryTarget(dir: string, source: ExportSource, now
       await mkdir(fileInside(dir, path), { recursive: true });
       folders.push(path);
     },
-    writeNote: writeFile,
+    async writeNote(path, text, docId) {
+      await writeFile(path, text);
+      writtenIds.set(pathKey(path), docId);
+    },
     writeAttachment: writeFile,
     async finish() {
       const stale = (previous?.files ?? []).filter((path) => !written.has(pathKey(path)));

@@ -5,11 +5,11 @@ export interface ExportTarget {
   /** What the summary names: the folder or the file. */
   readonly description: string;
   makeFolder(path: string): Promise<void>;
-  /** A note's file; a failure concerns this file only. */
-  writeNote(path: string, text: string): Promise<void>;
+  /** A note's file, its text exactly, and its docId for `.baalda-ids.json`; a failure concerns this file only. */
+  writeNote(path: string, text: string, docId: string): Promise<void>;
   /** An attachment's bytes as the relay streams them; a failure concerns this file only. */
   writeAttachment(path: string, body: ReadableStream<Uint8Array>): Promise<void>;
-  /** Completes the export: the manifest, then the zip's rename or the folder's cleanup. */
+  /** Completes the export: the manifest and the ids, then the zip's rename or the folder's cleanup. */
   finish(): Promise<void>;
   /** Stops after a fatal error, leaving a retry possible (the folder) or nothing behind (the zip). */
   abort(): Promise<void>;

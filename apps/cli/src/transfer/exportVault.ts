@@ -1,7 +1,6 @@
 import { entryKindOf } from '@baalda/core';
 import type { CommandInput } from '../commandTypes';
 import type { ApiNote } from '../relayClient';
-import { withBaaldaId } from './baaldaId';
 import { openDirectoryTarget } from './directoryTarget';
 import type { ExportTarget } from './exportTarget';
 import { connectNotes, type NotesClient } from './notesClient';
@@ -9,8 +8,9 @@ import { collectProblems, countOf, finish, isFatal, reasonOf, type TransferProbl
 import { openZipTarget } from './zipTarget';
 
 /**
- * `export <dir|file.zip>` (XFER1–XFER3): every live note as Markdown with its docId in the front matter,
- * every attachment as its bytes, every folder (empty ones too) as a folder, at their vault paths.
+ * `export <dir|file.zip>` (XFER1–XFER3): every live note as its Markdown, byte for byte what `read_note`
+ * gives (the docIds go to `.baalda-ids.json`), every attachment as its bytes, every folder (empty ones too)
+ * as a folder, at their vault paths.
  */
 export async function runExport(input: CommandInput, now: () => Date = () => new Date()): Promise<string> {
   const relay = input.relay();
@@ -55,7 +55,7 @@ async function exportEntries(
     for (const entry of [...tree.notes].sort((a, b) => a.path.localeCompare(b.path))) {
       const isNote = entryKindOf(entry.path) === 'note';
       const done = await attempt(entry.path, async () => {
-        if (isNote) await target.writeNote(entry.path, withBaaldaId(await texts.read(entry.docId), entry.docId));
+        if (isNote) await target.writeNote(entry.path, await texts.read(entry.docId), entry.docId);
         else await target.writeAttachment(entry.path, bodyOf(await download(entry.docId)));
       });
       if (done && isNote) exported.notes++;

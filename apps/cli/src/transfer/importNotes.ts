@@ -13,7 +13,7 @@ import {
   type VaultOp,
 } from '@baalda/core';
 import type { ApiNote, RelayClient } from '../relayClient';
-import { BAALDA_ID_KEY, takeBaaldaId } from './baaldaId';
+import { takeBaaldaId } from './baaldaId';
 import type { ImportLinks } from './importLinks';
 import type { PlannedFile } from './importPaths';
 import type { NotesClient } from './notesClient';
@@ -60,13 +60,16 @@ export async function readNoteFile(file: PlannedFile): Promise<string> {
 }
 
 /**
- * XFER7: the vault note each file updates, or null for a new note. First every file whose `baalda_id`
- * names a live note of the vault takes that note, wherever it now is; then the others take the note at
- * their path. A note goes to one file only; a file whose path holds a note another file took by its id
- * is refused (import never moves or renames a note).
+ * XFER7: the vault note each file updates, or null for a new note. `files` gives each file's candidate
+ * docIds, most trusted first (`.baalda-ids.json`, then a `baalda_id` line). Rank by rank, each file takes
+ * the first candidate that is a live note of the vault no other file took, wherever that note now is; then
+ * the others take the note at their path. A note goes to one file only; a file whose path holds a note
+ * another file took by its id is refused (import never moves or renames a note). The vault index holds
+ * only what the token's tree shows (ACL2), and import has checked the token may write (READ_ONLY), so a
+ * note taken here is one the person may write.
  */
 export function matchNotes(
-  files: ReadonlyMap<PlannedFile, string | null>,
+  files: ReadonlyMap<PlannedFile, readonly string[]>,
   vault: VaultIndex,
   problems: TransferProblems,
 ): Map<PlannedFile, ApiNote | null> {
@@ -75,15 +78,19 @@ export function matchNotes(
     vault.claimed.add(note.docId);
     matches.set(file, note);
   };
-  for (const [file, docId] of files) {
-    const note = docId === null ? undefined : vault.byId.get(docId);
-    if (note && isNote(note) && !vault.claimed.has(note.docId)) claim(file, note);
+  const ranks = [...files.values()].reduce((most, ids) => Math.max(most, ids.length), 0);
+  for (let rank = 0; rank < ranks; rank++) {
+    for (const [file, ids] of files) {
+      if (matches.has(file)) continue;
+      const note = vault.byId.get(ids[rank] ?? '');
+      if (note && isNote(note) && !vault.claimed.has(note.docId)) claim(file, note);
+    }
   }
   for (const file of files.keys()) {
     if (matches.has(file)) continue;
     const note = vault.byKey.get(pathKey(file.path));
     if (note && vault.claimed.has(note.docId)) {
-      problems.add(file.relative, `PATH_EXISTS: ${note.path} is the note another file names by its ${BAALDA_ID_KEY}`);
+      problems.add(file.relative, `PATH_EXISTS: ${note.path} is the note another file names by its id`);
     } else if (note) {
       claim(file, note);
     } else {
@@ -152,10 +159,10 @@ async function applyBatch(
 export type NoteOutcome = 'new' | 'updated' | 'unchanged';
 
 /**
- * XFER7: the file's Markdown (its `baalda_id` removed) into its note with `update_note` (a minimal diff on
- * the live document), for a note that isn't new only when it would change the note's text. Its links are
- * read as the import knows them (`links.shown`, the same names on both sides of that comparison) and sent
- * by whole paths (LNK3).
+ * XFER7: the file's Markdown (an older export's `baalda_id` line removed) into its note with `update_note`
+ * (a minimal diff on the live document), for a note that isn't new only when it would change the note's
+ * text. Its links are read as the import knows them (`links.shown`, the same names on both sides of that
+ * comparison) and sent by whole paths (LNK3).
  */
 export async function importNoteText(
   file: PlannedFile,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { docIdFromRandomBytes, type LinkableEntry, validateFolderPath } from '@baalda/core';
+import { docIdFromRandomBytes, type LinkableEntry, pathKey, validateFolderPath } from '@baalda/core';
 import { CliError, EXIT } from '../cliError';
 import type { CommandInput } from '../commandTypes';
 import { optionOf } from '../inputChecks';
@@ -20,6 +20,7 @@ import {
 } from './importNotes';
 import { type PlannedFile, planPaths } from './importPaths';
 import { scanSource } from './importScan';
+import { readNoteIds } from './noteIds';
 import { connectNotes, type NotesClient } from './notesClient';
 import { collectProblems, countOf, finish, isFatal, reasonOf, type TransferProblems } from './transferProblems';
 
@@ -32,6 +33,8 @@ export async function runImport(input: CommandInput): Promise<string> {
   const relay = input.relay();
   const source = input.args[0] ?? '';
   const scanned = await scanSource(source);
+  const exported = await readNoteIds(source);
+  if (exported.warning) input.note(`warning: ${exported.warning} (XFER7)`);
   const problems = collectProblems('skipped', input.note);
   for (const entry of scanned.unsupported) problems.add(entry, 'only files and folders are imported');
   const { files, folders } = planPaths(scanned, into, problems);
@@ -42,7 +45,7 @@ export async function runImport(input: CommandInput): Promise<string> {
       throw new CliError('READ_ONLY: this token may only read; import needs one that may write.', EXIT.refused);
     // LNK3: every entry of the import exists (and has its docId) before the first text is written, so a
     // link resolves whichever of its files came first.
-    const notes = await placeNotes(files, vault, relay, problems);
+    const notes = await placeNotes(files, { vault, exportedIds: exported.ids }, relay, problems);
     const attachments = await importAttachments(
       files,
       vault,
@@ -80,18 +83,23 @@ interface Carried<T> {
 }
 
 // XFER7: each Markdown file's note, matched or made new (empty). Every id is known before any note is
-// matched by path, so each file is read once for its id only, keeping memory to one file at a time.
+// matched by path, so each file is read once for its id only, keeping memory to one file at a time. An
+// id from `.baalda-ids.json` (by the file's path in the folder, not in the vault: `--into` changes only
+// where new notes go) comes before one from a file's own `baalda_id` line, written by older exports.
 async function placeNotes(
   files: readonly PlannedFile[],
-  vault: VaultIndex,
+  known: { vault: VaultIndex; exportedIds: ReadonlyMap<string, string> },
   relay: RelayClient,
   problems: TransferProblems,
 ): Promise<Carried<Map<PlannedFile, NoteTarget>>> {
-  const ids = new Map<PlannedFile, string | null>();
+  const ids = new Map<PlannedFile, string[]>();
   for (const file of files.filter((candidate) => candidate.kind === 'note')) {
-    await attempt(file, problems, async () => ids.set(file, takeBaaldaId(await readNoteFile(file)).docId));
+    await attempt(file, problems, async () => {
+      const inFile = takeBaaldaId(await readNoteFile(file)).docId;
+      ids.set(file, [known.exportedIds.get(pathKey(file.relative)), inFile].filter(isPresent));
+    });
   }
-  const matched = matchNotes(ids, vault, problems);
+  const matched = matchNotes(ids, known.vault, problems);
   const unmatched = [...matched].flatMap(([file, note]) => (note ? [] : [file]));
   const created = await createNotes(unmatched, relay, problems);
   const targets = new Map<PlannedFile, NoteTarget>();
@@ -167,6 +175,10 @@ async function attempt(
     if (isFatal(error)) throw error;
     problems.add(file.relative, reasonOf(error));
   }
+}
+
+function isPresent(docId: string | null | undefined): docId is string {
+  return typeof docId === 'string';
 }
 
 // ` (3 new, 1 unchanged)`: the outcomes that happened, in a fixed order.

@@ -6,6 +6,7 @@ import { CliError } from '../cliError';
 import { commitTempFile, tempPathFor, writeFileAtomically } from '../files/atomicWrite';
 import { type ExportSource, MANIFEST_NAME, manifestOf } from './exportManifest';
 import type { ExportTarget } from './exportTarget';
+import { NOTE_IDS_NAME, noteIdsText } from './noteIds';
 import { ZipFileWriter } from './ZipFileWriter';
 
 /**
@@ -24,15 +25,17 @@ export async function openZipTarget(file: string, source: ExportSource, now: () 
   const zip = new ZipFileWriter(temp);
   const files: string[] = [];
   const folders: string[] = [];
+  const ids = new Map<string, string>();
   return {
     description: file,
     async makeFolder(path) {
       zip.addFolder(path);
       folders.push(path);
     },
-    async writeNote(path, text) {
+    async writeNote(path, text, docId) {
       zip.addDeflated(path, strToU8(text));
       files.push(path);
+      ids.set(path, docId);
     },
     async writeAttachment(path, body) {
       const part = tempPathFor(temp);
@@ -45,6 +48,7 @@ export async function openZipTarget(file: string, source: ExportSource, now: () 
       }
     },
     async finish() {
+      zip.addDeflated(NOTE_IDS_NAME, strToU8(noteIdsText(ids)));
       zip.addDeflated(
         MANIFEST_NAME,
         strToU8(`${JSON.stringify(manifestOf(source, { files, folders }, now()), null, 2)}\n`),

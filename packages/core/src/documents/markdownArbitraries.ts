@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type EditorElement, type EditorNode, LINK_DEFAULTS } from './markdownModel';
+import { type EditorElement, type EditorNode, LINK_DEFAULTS, RAW_INLINE, rawBlockOf } from './markdownModel';
 import { NOTE_EMBED, NOTE_LINK } from './noteLinkSyntax';
 
 // Test support for the MD rules: random editor content that leans on Markdown's metacharacters.
@@ -39,6 +39,17 @@ const CHARS = [
   '![i](p.png)',
   '![',
   'https://example.com/a',
+  // MD11: text that only sometimes reads as math, a comment, a footnote or a block id.
+  '$',
+  '$x$',
+  '$5',
+  '%',
+  '%%',
+  '^',
+  '^[',
+  '[^1]',
+  ' ^id',
+  '\\#t',
 ];
 
 /** Text made of Markdown's awkward characters. */
@@ -78,18 +89,60 @@ export const arbitraryNoteLink = (targets: readonly string[] = LINK_TARGETS): fc
     })
     .map((attrs) => ({ type: NOTE_LINK, attrs: { docId: null, ...attrs }, children: [] }));
 
-const arbitraryInline: fc.Arbitrary<EditorNode[]> = fc.array(
-  fc.oneof(
-    {
-      weight: 5,
-      arbitrary: fc.record({ type: fc.constant('text' as const), text: arbitraryText(), marks: arbitraryMarks }),
-    },
-    { weight: 1, arbitrary: fc.constant<EditorNode>({ type: 'hardBreak', attrs: {}, children: [] }) },
-    { weight: 1, arbitrary: arbitraryNoteLink() },
-    { weight: 1, arbitrary: arbitraryNoteLink().map((link) => ({ ...link, type: NOTE_EMBED })) },
-  ),
-  { maxLength: 5 },
-);
+/** MD11: inline constructs the editor keeps as typed. */
+export const RAW_INLINE_SOURCES = [
+  '$x^2$',
+  '$$a \\\\ b$$',
+  '%%note%%',
+  '[^1]',
+  '^[an *inline* note]',
+  '<span class="x">',
+  '</span>',
+  '<kbd>',
+  '![alt](a.png)',
+  '![](<b c.png> "t")',
+] as const;
+
+const arbitraryRawInline: fc.Arbitrary<EditorElement> = fc
+  .constantFrom(...RAW_INLINE_SOURCES)
+  .map((source) => ({ type: RAW_INLINE, attrs: { source }, children: [] }));
+
+/** MD11: blocks the editor keeps as typed. */
+export const RAW_BLOCK_SOURCES = [
+  '<div class="video">\n<iframe src="https://example.com/v"></iframe>\n</div>',
+  '<details>\n<summary>More</summary>\nHidden *text*.\n</details>',
+  '$$\n\\begin{aligned} a &= b \\\\\nc &= d\n\\end{aligned}\n$$',
+  '%%\nA comment\nover lines\n%%',
+  '[^1]: The footnote, with *emphasis*.',
+  '[^long]: A longer one.\n\n    With a second paragraph.',
+  '[ref]: https://example.com/ref "Title"',
+  '<!-- a comment -->',
+] as const;
+
+const arbitraryRawBlock: fc.Arbitrary<EditorElement> = fc
+  .constantFrom(...RAW_BLOCK_SOURCES)
+  .map((source) => rawBlockOf(source));
+
+const arbitraryInline: fc.Arbitrary<EditorNode[]> = fc
+  .array(
+    fc.oneof(
+      {
+        weight: 5,
+        arbitrary: fc.record({ type: fc.constant('text' as const), text: arbitraryText(), marks: arbitraryMarks }),
+      },
+      { weight: 1, arbitrary: fc.constant<EditorNode>({ type: 'hardBreak', attrs: {}, children: [] }) },
+      { weight: 1, arbitrary: arbitraryNoteLink() },
+      { weight: 1, arbitrary: arbitraryNoteLink().map((link) => ({ ...link, type: NOTE_EMBED })) },
+      { weight: 1, arbitrary: arbitraryRawInline },
+    ),
+    { maxLength: 5 },
+  )
+  .map((nodes) => {
+    // A line that is only an HTML tag starts an HTML block, so the parser never gives such a paragraph.
+    const first = nodes[0];
+    const startsWithTag = first?.type === RAW_INLINE && String((first as EditorElement).attrs.source).startsWith('<');
+    return startsWithTag ? [{ type: 'text' as const, text: 'x', marks: {} }, ...nodes] : nodes;
+  });
 
 const paragraph = arbitraryInline.map((children): EditorElement => ({ type: 'paragraph', attrs: {}, children }));
 
@@ -112,6 +165,7 @@ const textBlock: fc.Arbitrary<EditorElement> = fc.oneof(
       })),
   },
   { weight: 1, arbitrary: fc.constant({ type: 'horizontalRule', attrs: {}, children: [] }) },
+  { weight: 1, arbitrary: arbitraryRawBlock },
 );
 
 /** Random top-level blocks: every node kind the editor has, lists and quotes nested up to `depth`. */

@@ -74,7 +74,6 @@ export function escapeTextPieces(pieces: readonly Piece[], inHeading: boolean): 
       ruleLine: RULE_LINE.test(line),
       tableDelimiterLine: TABLE_DELIMITER_LINE.test(line) && line.includes('|'),
       closingHash: inHeading && index >= hashesFrom,
-      startsWikilink: looksLikeWikilinkAt(line, offsets[index] ?? 0),
     };
     return index === numberEnd ? isSpaceOrEnd(context.next) : needsEscape(piece, context);
   });
@@ -89,22 +88,37 @@ export function escapeTextPieces(pieces: readonly Piece[], inHeading: boolean): 
  * read as a note link is written fully escaped, `\\[\\[x\\]\\]`, as Obsidian users escape it.
  */
 export function escapeRawSyntax(pieces: readonly Piece[]): void {
+  // An escape can unmake a closer and so let an opener reach a later one: repeat until nothing changes (a
+  // pass only adds escapes; the bound only matters for hostile text, which MD12 then keeps as typed).
+  for (let pass = 0; pass < MAX_RAW_ESCAPE_PASSES && escapeRawSyntaxOnce(pieces); pass++) {}
+}
+
+const MAX_RAW_ESCAPE_PASSES = 8;
+
+function escapeRawSyntaxOnce(pieces: readonly Piece[]): boolean {
   const source = pieces.map((piece) => piece.raw).join('');
   const offsets = offsetsOf(pieces);
   const at = new Map(offsets.map((offset, index) => [offset, index]));
+  let changed = false;
   for (const [index, piece] of pieces.entries()) {
     if (piece.kind !== 'text' || piece.raw !== piece.char || piece.verbatim) continue;
     const offset = offsets[index] ?? 0;
-    if (startsRawSyntax(source, offset)) piece.raw = `\\${piece.char}`;
-    else if (looksLikeWikilinkAt(source, offset)) {
+    if (startsRawSyntax(source, offset)) {
+      piece.raw = `\\${piece.char}`;
+      changed = true;
+    } else if (looksLikeWikilinkAt(source, offset)) {
       const close = source.indexOf(']]', offset + 2);
       for (const bracket of [offset, offset + 1, close, close + 1]) escapeBare(pieces[at.get(bracket) ?? -1]);
+      changed = true;
     }
   }
+  return changed;
 }
 
+// `^[` is escaped whether or not a `]` closes it: what is inside may be escaped later and so balance it.
 function startsRawSyntax(source: string, offset: number): boolean {
-  const finders = [mathEndAt, commentEndAt, footnoteRefEndAt, inlineFootnoteEndAt, blockIdEndAt];
+  if (source[offset] === '^' && source[offset + 1] === '[') return true;
+  const finders = [mathEndAt, commentEndAt, footnoteRefEndAt, blockIdEndAt];
   return finders.some((endAt) => endAt(source, offset) >= 0);
 }
 
@@ -124,8 +138,6 @@ interface EscapeContext {
   readonly tableDelimiterLine: boolean;
   /** In a heading, one of the `#`s that end it: markdown-it would take them for a closing sequence. */
   readonly closingHash: boolean;
-  /** A `[` that would open a note link or an embed (LNK2, LNK5): text that only looks like one stays text. */
-  readonly startsWikilink: boolean;
 }
 
 function needsEscape(piece: TextPiece, context: EscapeContext): boolean {
@@ -143,7 +155,7 @@ function needsEscape(piece: TextPiece, context: EscapeContext): boolean {
       // Inside a word `_` can neither open nor close emphasis (CommonMark's rule for `_`, not `*`).
       return !(isAlphanumeric(previous) && isAlphanumeric(next));
     case '[':
-      return piece.linked || context.startsWikilink;
+      return piece.linked;
     case ']':
       // Only `](` makes a link and `]:` a definition: no definitions are ever written, so `[x]` is text.
       return piece.linked || next === '(' || next === ':';
@@ -156,6 +168,13 @@ function needsEscape(piece: TextPiece, context: EscapeContext): boolean {
       return previous === '~' || next === '~';
     case '|':
       return context.tableDelimiterLine;
+    case '^':
+      // `[^` opens a footnote reference, even as a link's first character.
+      return previous === '[';
+    case '$':
+    case '%':
+      // `$$` and `%%` starting a block open display math and a comment (MD11).
+      return lineStart && next === piece.char;
     case '=':
       return joinsHighlightRun(context) || (lineStart && (isSpaceOrEnd(next) || ruleLine));
     case '#':

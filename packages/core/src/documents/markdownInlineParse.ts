@@ -32,9 +32,11 @@ const TAG_CHAR = /^[\p{L}\p{N}_\-/]/u;
  * MD1: markdown-it's inline tokens as the editor's inline nodes: runs of text with marks, hard breaks,
  * note links (LNK2) and embeds (LNK5).
  * A soft line break is a newline in the text (MD2). `<u>`, `<em>`, `<strong>`, `<s>` and `<mark>` are marks and `<br>`
- * a hard break; other inline HTML, images, math, comments, footnotes and block ids are raw inline nodes (MD11).
+ * a hard break (in a paragraph, only at its end, where the normal form writes one: inside a paragraph the
+ * normal form is `\` and a newline, so a typed `<br>` is kept as typed); other inline HTML, images, math,
+ * comments, footnotes and block ids are raw inline nodes (MD11).
  */
-export function parseInlineTokens(tokens: readonly Token[]): EditorNode[] {
+export function parseInlineTokens(tokens: readonly Token[], inParagraph = false): EditorNode[] {
   const nodes: EditorNode[] = [];
   const marks = new Map<string, Readonly<Record<string, unknown>>>();
   const pushText = (text: string, runMarks: EditorMarks): void => {
@@ -88,7 +90,7 @@ export function parseInlineTokens(tokens: readonly Token[]): EditorNode[] {
         nodes.push(rawInlineOf(String(token.meta?.source ?? `![${token.content}](${token.attrGet('src') ?? ''})`)));
         break;
       case 'html_inline':
-        applyHtml(token.content, marks, nodes);
+        applyHtml(token.content, marks, nodes, inParagraph && index < tokens.length - 1);
         break;
       default:
         toggleMark(token, marks);
@@ -108,14 +110,19 @@ function toggleMark(token: Token, marks: Map<string, Readonly<Record<string, unk
   else marks.delete(name);
 }
 
-function applyHtml(html: string, marks: Map<string, Readonly<Record<string, unknown>>>, nodes: EditorNode[]): void {
+function applyHtml(
+  html: string,
+  marks: Map<string, Readonly<Record<string, unknown>>>,
+  nodes: EditorNode[],
+  keepBreakTag: boolean,
+): void {
   const tag = html.trim().toLowerCase();
   const mark = /^<(\/?)(u|em|strong|s|mark)>$/.exec(tag);
   const name = mark ? HTML_MARKS[mark[2] as string] : undefined;
   if (mark && name) {
     if (mark[1]) marks.delete(name);
     else marks.set(name, {});
-  } else if (BREAK_TAG.test(tag)) {
+  } else if (BREAK_TAG.test(tag) && !keepBreakTag) {
     nodes.push(hardBreak());
   } else {
     nodes.push(rawInlineOf(html));

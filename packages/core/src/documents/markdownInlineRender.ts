@@ -48,15 +48,17 @@ export function renderInline(children: readonly EditorNode[], inHeading: boolean
     else if (child.type === 'hardBreak') segments.push([]);
     else segments[segments.length - 1]?.push(...child.children);
   }
-  let markdown = '';
+  const pieces: Piece[] = [];
   for (const [index, segment] of segments.entries()) {
     if (index > 0) {
       const isLast = index === segments.length - 1 && segment.length === 0;
-      markdown += inHeading || isLast ? '<br>' : '\\\n';
+      pieces.push({ kind: 'other', raw: inHeading || isLast ? '<br>' : '\\\n' });
     }
-    markdown += renderSegment(charsOf(segment), inHeading);
+    pieces.push(...renderSegment(charsOf(segment), inHeading));
   }
-  return markdown;
+  // Math, comments and footnotes may run across hard breaks: the whole textblock is what the parser reads.
+  escapeRawSyntax(pieces);
+  return pieces.map((piece) => piece.raw).join('');
 }
 
 function isAtom(node: EditorElement): boolean {
@@ -163,7 +165,7 @@ function expelWhitespace(chars: readonly Char[]): void {
   }
 }
 
-function renderSegment(chars: readonly Char[], inHeading: boolean): string {
+function renderSegment(chars: readonly Char[], inHeading: boolean): Piece[] {
   expelWhitespace(chars);
   const pieces: Piece[] = [];
   const openers = new Map<MarkName, Piece>();
@@ -199,16 +201,14 @@ function renderSegment(chars: readonly Char[], inHeading: boolean): string {
   // A fix can break the run before it (its neighbor became `;`), so repeat until none is needed.
   while (fixFlanking(pieces)) {}
   markVerbatim(pieces);
-  const lines = linesOf(pieces);
-  escapeRawSyntax(pieces);
-  for (const line of lines) escapeTextPieces(line, inHeading);
+  for (const line of linesOf(pieces)) escapeTextPieces(line, inHeading);
   // `!` right before a link would make it an image.
   for (const [index, piece] of pieces.entries()) {
     const next = pieces[index + 1];
     if (piece.kind === 'text' && piece.raw === '!' && next?.kind === 'other' && next.raw.startsWith('['))
       piece.raw = '\\!';
   }
-  return pieces.map((piece) => piece.raw).join('');
+  return pieces;
 }
 
 // The pieces of each line a paragraph's soft breaks make; a newline that would leave a blank line (or one of

@@ -133,7 +133,7 @@ function closeContainer(stack: OpenContainer[]): void {
 }
 
 function textBlockOf(open: Token, inline: Token | undefined): EditorElement {
-  const children = parseInlineTokens(inline?.children ?? []);
+  const children = parseInlineTokens(inline?.children ?? [], open.type === 'paragraph_open');
   if (open.type === 'heading_open') {
     return { type: 'heading', attrs: { level: Number(open.tag.slice(1)) }, children };
   }

@@ -5,7 +5,6 @@ import markdownItMark from 'markdown-it-mark';
 import { markCallouts } from './markdownCallouts';
 import { markdownItRawBlocks } from './markdownRawBlocks';
 import { markdownItRawInline } from './markdownRawInline';
-import { markTaskLists } from './markdownTaskLists';
 import { markdownItWikilinks } from './noteLinkSyntax';
 
 // markdown-it drops content nested past `maxNesting` token levels (and recurses once per level, so the limit
@@ -36,7 +35,8 @@ const renderers = new Map<SoftBreakRendering, MarkdownItInstance>();
  * MD12: the HTML markdown-it renders for `markdown` as Baalda reads it, with `breaks` (Obsidian shows a
  * single newline as a line break) or without (CommonMark). Tokens HTML has no tag for (note links, raw
  * constructs, reference definitions) render as an element naming their type and data, so two differing
- * ones never render alike; task items and callouts render with what they are (MD8, MD10). This is how a round trip's fidelity is judged: what a conversion changes must
+ * ones never render alike; task items (each on its own, as GFM shows them) and callouts render with what
+ * they are (MD8, MD10). This is how a round trip's fidelity is judged: what a conversion changes must
  * render the same.
  * @example markdownHtmlOf('a\nb', { breaks: true }) // '<p>a<br>\nb</p>\n'
  */
@@ -63,8 +63,23 @@ export function markdownHtmlWith(markdown: string, how: SoftBreakRendering, env:
     if (how === 'marked') renderer.renderer.rules.softbreak = () => '<x-softbreak></x-softbreak>\n';
     renderers.set(how, renderer);
   }
-  const tokens = markCallouts(markTaskLists(markdownParser.parse(markdown, env)));
+  const tokens = markCallouts(markTaskItems(markdownParser.parse(markdown, env), env));
   return renderer.renderer.render(tokens, renderer.options, env);
+}
+
+// GFM's task list items, item by item: a `[ ]`, `[x]` or `[X]` and a space starting its first paragraph.
+const TASK_ITEM_START = /^\[([ xX])\][ \t]+/;
+
+function markTaskItems(tokens: Token[], env: Record<string, unknown>): Token[] {
+  for (const [index, token] of tokens.entries()) {
+    const inline = tokens[index + 2];
+    if (token.type !== 'list_item_open' || tokens[index + 1]?.type !== 'paragraph_open' || !inline) continue;
+    const box = TASK_ITEM_START.exec(inline.content);
+    if (!box) continue;
+    token.meta = { ...token.meta, task: true, checked: box[1] !== ' ' };
+    inline.children = markdownParser.parseInline(inline.content.slice(box[0].length), env)[0]?.children ?? [];
+  }
+  return tokens;
 }
 
 const HTML_TOKENS =

@@ -53,17 +53,18 @@ function indentOf(state: StateBlock, line: number): number {
   return (state.sCount[line] ?? 0) - state.blkIndent;
 }
 
-// A block that starts with `fence` and ends at the first later line ending with it (or on its own line
-// when that line holds more than the opening fence and ends with it). Unclosed, it is not a block.
+// A block that starts with `fence` and ends at the first later line ending with it: math stops at a blank
+// line, a comment may hide several paragraphs. Unclosed, or closed on its first line, it is not a block but
+// a paragraph's inline math or comment.
 function rawFenceRule(fence: string): BlockRule {
   return (state, startLine, endLine, silent) => {
     if (indentOf(state, startLine) >= 4) return false;
     const first = lineText(state, startLine).trimEnd();
-    if (!first.startsWith(fence)) return false;
-    let last = first.length > fence.length && first.endsWith(fence) ? startLine : -1;
+    if (!first.startsWith(fence) || first.includes(fence, fence.length)) return false;
+    let last = -1;
     for (let line = startLine + 1; last < 0 && line < endLine; line++) {
       const text = lineText(state, line);
-      if (text && indentOf(state, line) < 0) break;
+      if ((text && indentOf(state, line) < 0) || (fence === '$$' && !text.trim())) break;
       if (text.trimEnd().endsWith(fence)) last = line;
     }
     if (last < 0) return false;

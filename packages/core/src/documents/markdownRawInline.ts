@@ -18,7 +18,8 @@ type EndFinder = (src: string, pos: number, max?: number) => number;
 export const mathEndAt: EndFinder = (src, pos, max = src.length) => {
   if (src[pos] !== '$' || isEscaped(src, pos)) return -1;
   if (src[pos + 1] === '$') {
-    const close = src.indexOf('$$', pos + 2);
+    let close = src.indexOf('$$', pos + 2);
+    while (close >= 0 && isEscaped(src, close)) close = src.indexOf('$$', close + 1);
     return close > pos + 2 && close + 2 <= max ? close + 2 : -1;
   }
   const first = src[pos + 1];
@@ -32,17 +33,18 @@ export const mathEndAt: EndFinder = (src, pos, max = src.length) => {
 /** `%%…%%`, an Obsidian comment. */
 export const commentEndAt: EndFinder = (src, pos, max = src.length) => {
   if (!src.startsWith('%%', pos) || isEscaped(src, pos)) return -1;
-  const close = src.indexOf('%%', pos + 2);
+  let close = src.indexOf('%%', pos + 2);
+  while (close >= 0 && isEscaped(src, close)) close = src.indexOf('%%', close + 1);
   return close >= 0 && close + 2 <= max ? close + 2 : -1;
 };
 
-/** `[^label]`, a footnote reference (not `[^x](…)`, `[^x][…]` or `[^x]:`, which are links or definitions). */
+/** `[^label]`, a footnote reference (not `[^x]:`, a definition), read before links as markdown-it-footnote does. */
 export const footnoteRefEndAt: EndFinder = (src, pos, max = src.length) => {
   if (src[pos] !== '[' || src[pos + 1] !== '^' || isEscaped(src, pos)) return -1;
   const match = FOOTNOTE_REF.exec(src.slice(pos, Math.min(max, pos + MAX_INLINE_FOOTNOTE)));
   if (!match) return -1;
   const end = pos + match[0].length;
-  return /[([:]/.test(src[end] ?? '') ? -1 : end;
+  return src[end] === ':' ? -1 : end;
 };
 
 /** `^[…]`, an inline footnote, brackets inside balanced. */
@@ -64,7 +66,8 @@ export const blockIdEndAt: EndFinder = (src, pos, max = src.length) => {
   const match = BLOCK_ID.exec(src.slice(pos, Math.min(max, pos + 200)));
   if (!match) return -1;
   const end = pos + match[0].length;
-  return end === max || src[end] === '\n' ? end : -1;
+  // The end of the line itself, not of a link's text being read.
+  return end <= max && (end === src.length || src[end] === '\n') ? end : -1;
 };
 
 // An odd number of backslashes before `pos` makes its character text.
@@ -108,9 +111,9 @@ function keepImageSources(markdown: MarkdownIt): void {
   if (!image) throw new Error('markdown-it has no image rule');
   markdown.inline.ruler.at('image', (state: StateInline, silent: boolean) => {
     const start = state.pos;
-    const before = state.tokens.length;
     if (!image(state, silent)) return false;
-    const token = state.tokens[before];
+    // The image is the last token: text pending before it was pushed first.
+    const token = state.tokens[state.tokens.length - 1];
     if (!silent && token) token.meta = { ...token.meta, source: state.src.slice(start, state.pos) };
     return true;
   });

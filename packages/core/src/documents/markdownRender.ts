@@ -8,6 +8,9 @@ import { renderTable } from './markdownTableRender';
 import { withCurrentLinkTexts } from './noteLinkPasses';
 import { EDITOR_FRAGMENT } from './plainText';
 
+// A list item's text that starts like a GFM task box.
+const TASK_BOX_START = /^\[[ xX]\][ \t]/;
+
 // markdown-it reads at most 9 digits as a list number.
 const MAX_LIST_START = 999_999_999;
 
@@ -72,7 +75,15 @@ function renderBlocks(blocks: readonly EditorNode[], inItem = false): string {
 // A list that may interrupt a paragraph (CommonMark) follows its item's text on the next line, keeping
 // the list tight.
 function canInterrupt(block: EditorElement): boolean {
+  const first = block.children[0];
+  // An empty item can't interrupt a paragraph: it would be read as the paragraph's text.
+  if (!first || isEditorText(first) || isEmptyItem(first)) return false;
   return listFamilyOf(block) === 'bullet' || (block.type === 'orderedList' && Number(block.attrs.start ?? 1) === 1);
+}
+
+// MD2: an item holding only an empty paragraph is written as its bare marker (`-`), which reads back as one.
+function isEmptyItem(item: EditorElement): boolean {
+  return item.type === 'listItem' && item.children.length === 1 && isEmptyParagraph(item.children[0] as EditorNode);
 }
 
 function isList(node: EditorElement): boolean {
@@ -104,7 +115,7 @@ function renderBlock(block: EditorElement, alternate: boolean): string {
     case 'table':
       return renderTable(block);
     case 'bulletList':
-      return renderItems(block, () => (alternate ? '* ' : '- '), { content: escapeTaskBox });
+      return renderItems(block, () => (alternate ? '* ' : '- '), { content: taskBoxEscaper(block) });
     case 'taskList':
       // MD8: the box follows the bullet; the item's content lines up under the bullet's content, as GFM reads it.
       return renderItems(block, (_index, item) => `${alternate ? '*' : '-'} [${item.attrs.checked ? 'x' : ' '}] `, {
@@ -140,7 +151,7 @@ function renderItems(
   return items
     .map((item, index) => {
       const marker = markerOf(index, item);
-      const body = content(renderBlocks(item.children, true) || '&nbsp;');
+      const body = isEmptyItem(item) ? '' : content(renderBlocks(item.children, true) || '&nbsp;');
       return prefixLines(body, marker, '', ' '.repeat(indent ?? marker.length));
     })
     .join('\n');
@@ -164,10 +175,12 @@ function escapeCalloutHead(markdown: string): string {
   return calloutHeadOf(markdown.split('\n')[0] ?? '') ? `\\${markdown}` : markdown;
 }
 
-// MD8: a plain item whose text starts like a task box keeps it as text (`\[ ] `), so the list never reads
-// back as a task list.
-function escapeTaskBox(markdown: string): string {
-  return /^\[[ xX]\] /.test(markdown) ? `\\${markdown}` : markdown;
+// MD8: when every item of a plain list starts like a task box, the boxes are written `\[ ] `, so the list
+// never reads back as a task list; in a list that mixes them, GFM shows each box as it is typed.
+function taskBoxEscaper(list: EditorElement): (markdown: string) => string {
+  const items = list.children.filter((item): item is EditorElement => !isEditorText(item));
+  const allBoxed = items.every((item) => TASK_BOX_START.test(renderBlocks(item.children.slice(0, 1), true)));
+  return (markdown) => (allBoxed && TASK_BOX_START.test(markdown) ? `\\${markdown}` : markdown);
 }
 
 function codeOf(block: EditorElement): string {
