@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { type EditorElement, type EditorNode, LINK_DEFAULTS, RAW_INLINE, rawBlockOf } from './markdownModel';
+import { hasSpacedBlocks } from './markdownRender';
 import { NOTE_EMBED, NOTE_LINK } from './noteLinkSyntax';
 
 // Test support for the MD rules: random editor content that leans on Markdown's metacharacters.
@@ -195,8 +196,17 @@ function listOf(type: 'bulletList' | 'orderedList', depth: number): fc.Arbitrary
     .tuple(paragraph, arbitraryBlocks(depth - 1))
     .map(([first, rest]): EditorElement => ({ type: 'listItem', attrs: {}, children: [first, ...rest.slice(0, 2)] }));
   return fc
-    .tuple(fc.array(item, { minLength: 1, maxLength: 3 }), fc.constantFrom(0, 1, 3, 10))
-    .map(([children, start]) => ({ type, attrs: type === 'orderedList' ? { start } : {}, children }));
+    .tuple(fc.array(item, { minLength: 1, maxLength: 3 }), fc.constantFrom(0, 1, 3, 10), fc.boolean())
+    .map(([children, start, loose]) => ({
+      type,
+      attrs: { ...(type === 'orderedList' ? { start } : {}), ...looseAttrs(children, loose) },
+      children,
+    }));
+}
+
+// MD2: a list is loose by choice only when no item's own blocks already space it.
+function looseAttrs(items: readonly EditorElement[], loose: boolean): { loose?: true } {
+  return loose && !items.some(hasSpacedBlocks) ? { loose: true } : {};
 }
 
 function taskListOf(depth: number): fc.Arbitrary<EditorElement> {
@@ -208,8 +218,8 @@ function taskListOf(depth: number): fc.Arbitrary<EditorElement> {
     }),
   );
   return fc
-    .array(item, { minLength: 1, maxLength: 3 })
-    .map((children): EditorElement => ({ type: 'taskList', attrs: {}, children }));
+    .tuple(fc.array(item, { minLength: 1, maxLength: 3 }), fc.boolean())
+    .map(([children, loose]): EditorElement => ({ type: 'taskList', attrs: looseAttrs(children, loose), children }));
 }
 
 // MD9: a GFM table: a header row or none, up to two body rows, each cell one paragraph, one alignment per

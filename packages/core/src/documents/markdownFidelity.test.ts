@@ -58,6 +58,17 @@ describe('Markdown fidelity (MD11, MD12)', () => {
     }
   });
 
+  it('[MD2] a loose (spaced) list stays a list and stays spaced', () => {
+    const markdown = '- one\n\n- two\n\n1. first\n\n2. second\n\n- [ ] task\n\n- [x] done\n';
+    const blocks = documentContentOfMarkdown(markdown);
+    expect(blocks.map((block) => [block.type, block.attrs.loose])).toEqual([
+      ['bulletList', true],
+      ['orderedList', true],
+      ['taskList', true],
+    ]);
+    expect(roundTrip(markdown)).toBe(markdown);
+  });
+
   it('[MD12] a block the normal form cannot say is kept as typed, as a raw block', () => {
     // An image inside a link: the editor's atoms carry no marks, so the block is kept as its source.
     const markdown = '[![badge](https://example.com/b.svg)](https://example.com)\n';

@@ -45,12 +45,12 @@ export const LINK_DEFAULTS = { target: '_blank', rel: 'noopener noreferrer nofol
 // never makes an unchanged block look changed.
 const VISIBLE_ATTRS: Readonly<Record<string, readonly string[]>> = {
   heading: ['level'],
-  orderedList: ['start'],
+  orderedList: ['start', 'loose'],
   codeBlock: ['language'],
   paragraph: [],
-  bulletList: [],
+  bulletList: ['loose'],
   listItem: [],
-  taskList: [],
+  taskList: ['loose'],
   taskItem: ['checked'],
   table: [],
   tableRow: [],

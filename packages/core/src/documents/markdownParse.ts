@@ -4,9 +4,10 @@ import { markCallouts } from './markdownCallouts';
 import { withFaithfulBlocks } from './markdownFidelity';
 import { frontMatterBlockOf, splitFrontMatter } from './markdownFrontMatter';
 import { parseInlineTokens } from './markdownInlineParse';
-import { type EditorElement, type EditorNode, rawBlockOf } from './markdownModel';
+import { type EditorElement, type EditorNode, isEditorText, rawBlockOf } from './markdownModel';
 import { markdownParser, TOKEN_NESTING_LIMIT } from './markdownParser';
 import { RAW_BLOCK_TOKEN } from './markdownRawBlocks';
+import { hasSpacedBlocks } from './markdownRender';
 import { tableOf } from './markdownTableParse';
 import { markTaskLists } from './markdownTaskLists';
 import { withResolvedLinks } from './noteLinkPasses';
@@ -34,6 +35,7 @@ const CONTAINER_CLOSES: ReadonlySet<string> = new Set(
 );
 
 const ITEMS: ReadonlySet<string> = new Set(['listItem', 'taskItem']);
+const LISTS: ReadonlySet<string> = new Set(['bulletList', 'orderedList', 'taskList']);
 
 const ONLY_BREAKS = /^\s*(<br\s*\/?>\s*)+$/i;
 const TEXT_BLOCK_OPENS: ReadonlySet<string> = new Set(['paragraph_open', 'heading_open']);
@@ -79,6 +81,7 @@ function blocksOfMarkdown(markdown: string): EditorElement[] {
         : CONTAINERS[token.type];
     if (containerType) {
       stack.push(openContainer(containerType, token, stack));
+      if (LISTS.has(containerType) && isLooseList(tokens, index)) (stack.at(-1) as OpenContainer).attrs.loose = true;
     } else if (CONTAINER_CLOSES.has(token.type)) {
       closeContainer(stack);
     } else if (token.type === 'table_open') {
@@ -114,6 +117,17 @@ function openContainer(type: string, token: Token, stack: readonly OpenContainer
   return { type, attrs, children: [], flattened };
 }
 
+// MD2: markdown-it hides the paragraphs of a tight list's items; a shown one makes the list loose (spaced).
+function isLooseList(tokens: readonly Token[], open: number): boolean {
+  const level = (tokens[open] as Token).level;
+  for (let index = open + 1; index < tokens.length; index++) {
+    const token = tokens[index] as Token;
+    if (token.level === level && token.nesting === -1) return false;
+    if (token.level === level + 2 && token.type === 'paragraph_open') return !token.hidden;
+  }
+  return false;
+}
+
 function closeContainer(stack: OpenContainer[]): void {
   const open = stack.pop();
   const parent = stack[stack.length - 1];
@@ -128,6 +142,10 @@ function closeContainer(stack: OpenContainer[]): void {
   const needsBlock = open.type === 'blockquote' || open.type === 'callout';
   if ((ITEMS.has(open.type) && first?.type !== 'paragraph') || (needsBlock && !first)) {
     children.unshift(paragraphOf([]));
+  }
+  // A list whose items' own blocks already space it is written loose anyway: only a choice is kept.
+  if (open.attrs.loose && children.some((item) => !isEditorText(item) && hasSpacedBlocks(item))) {
+    delete open.attrs.loose;
   }
   parent.children.push({ type: open.type, attrs: open.attrs, children });
 }

@@ -62,9 +62,7 @@ function renderBlocks(blocks: readonly EditorNode[], inItem = false): string {
     if (isEditorText(block) || (block.type === 'rawBlock' && !codeOf(block))) continue;
     // Two lists in a row would read back as one; switching the marker starts a new list (MD2).
     alternate = previous && isList(block) && listFamilyOf(previous) === listFamilyOf(block) ? !alternate : false;
-    // A paragraph of only breaks reads as an HTML block, which runs to the next blank line.
-    const tight = inItem && previous?.type === 'paragraph' && !rendered.startsWith('<') && canInterrupt(block);
-    if (previous) markdown += tight ? '\n' : '\n\n';
+    if (previous) markdown += inItem && followsTightly(previous, rendered, block) ? '\n' : '\n\n';
     rendered = renderBlock(block, alternate);
     markdown += rendered;
     previous = block;
@@ -72,8 +70,27 @@ function renderBlocks(blocks: readonly EditorNode[], inItem = false): string {
   return markdown;
 }
 
-// A list that may interrupt a paragraph (CommonMark) follows its item's text on the next line, keeping
-// the list tight.
+// In a list item, a list that may interrupt a paragraph (CommonMark) follows the item's text on the next
+// line, keeping the list tight. A paragraph of only breaks reads as an HTML block, which runs to the next
+// blank line.
+function followsTightly(previous: EditorNode, previousMarkdown: string, block: EditorElement): boolean {
+  return previous.type === 'paragraph' && !previousMarkdown.startsWith('<') && canInterrupt(block);
+}
+
+/**
+ * MD2: true when a list item's blocks are written with a blank line between two of them, which makes its
+ * list loose (spaced) whatever the list says.
+ */
+export function hasSpacedBlocks(item: EditorElement): boolean {
+  const blocks = item.children.filter(
+    (block): block is EditorElement => !isEditorText(block) && !(block.type === 'rawBlock' && !codeOf(block)),
+  );
+  return blocks.some((block, index) => {
+    const previous = blocks[index - 1];
+    return previous !== undefined && !followsTightly(previous, renderBlock(previous, false), block);
+  });
+}
+
 function canInterrupt(block: EditorElement): boolean {
   const first = block.children[0];
   // An empty item can't interrupt a paragraph: it would be read as the paragraph's text.
@@ -154,7 +171,7 @@ function renderItems(
       const body = isEmptyItem(item) ? '' : content(renderBlocks(item.children, true) || '&nbsp;');
       return prefixLines(body, marker, '', ' '.repeat(indent ?? marker.length));
     })
-    .join('\n');
+    .join(list.attrs.loose === true ? '\n\n' : '\n');
 }
 
 // MD10: a callout's head line, then its body: on the next line when the body starts with text (as Obsidian
