@@ -1,5 +1,7 @@
+import { documentContentOfMarkdown, markdownOfBlocks } from '@baalda/core';
 import { describe, expect, it } from 'vitest';
 import { type Converter, isFailure, measureCase, shareCell, tallyResults } from './fidelity';
+import { commonMarkCases, gfmCases, vaultCases } from './fidelityCases';
 import { lineDiff } from './lineDiff';
 import { renderHtml } from './renderHtml';
 
@@ -90,5 +92,23 @@ describe('markdown fidelity bench', () => {
       { sign: ' ', text: 'c' },
       { sign: '+', text: 'd' },
     ]);
+  });
+});
+
+describe('Markdown fidelity on the fixture vault and the spec examples (MD12)', () => {
+  const converter: Converter = {
+    roundTrip: (markdown) => markdownOfBlocks(documentContentOfMarkdown(markdown)),
+    render: renderHtml,
+  };
+
+  it('[MD12, BEN5] every fixture vault file renders the same after import → export, under both renderings, and is then in its normal form', async () => {
+    const results = (await vaultCases()).map((fixture) => measureCase(fixture, converter));
+    expect(results.length).toBeGreaterThan(20);
+    expect(results.filter((result) => isFailure(result)).map((result) => result.id)).toEqual([]);
+  });
+
+  it('[MD12, BEN5] every CommonMark and GFM spec example renders the same after a round trip', () => {
+    const results = [...commonMarkCases(), ...gfmCases()].map((example) => measureCase(example, converter));
+    expect(results.filter((result) => isFailure(result)).map((result) => result.id)).toEqual([]);
   });
 });
