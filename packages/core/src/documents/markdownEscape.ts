@@ -3,7 +3,7 @@
 // written as typed (MD7). Text that would read back as a note link or an embed gets `\[[x]]`, `!\[[x]]`.
 // Decisions look at the neighbors as they are finally written.
 
-import { blockIdEndAt, commentEndAt, footnoteRefEndAt, inlineFootnoteEndAt, mathEndAt } from './markdownRawInline';
+import { blockIdEndAt, commentEndAt, footnoteRefEndAt, mathEndAt } from './markdownRawInline';
 import { looksLikeWikilinkAt } from './noteLinkSyntax';
 
 /** A piece of one rendered line: a character of text, a mark's delimiter, or other fixed syntax. */
@@ -62,7 +62,6 @@ export function escapeTextPieces(pieces: readonly Piece[], inHeading: boolean): 
   const line = pieces.map((piece) => piece.raw).join('');
   const numberEnd = listNumberEnd(pieces);
   const hashesFrom = closingHashesStart(pieces);
-  const offsets = offsetsOf(pieces);
   const escaped = pieces.map((piece, index) => {
     if (piece.kind !== 'text' || piece.raw !== piece.char || piece.verbatim) return false;
     const context = {
