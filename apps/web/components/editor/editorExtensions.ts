@@ -14,10 +14,15 @@ import { NoteEmbed } from './links/embedNode';
 import { FilePaste } from './links/filePaste';
 import type { NoteLinkHost } from './links/noteLinkHost';
 import { NoteLink } from './links/noteLinkNode';
+import { ListSpacing } from './listSpacing';
+import { TrailingParagraph } from './ownEdits';
+import { RawBlock } from './raw/rawBlockNode';
+import { RawInline } from './raw/rawInlineNode';
 import { SlashMenu } from './slash/slashMenu';
+import { SoftLineBreaks } from './softLineBreaks';
 import { tableExtensions } from './tables';
 import { TaskFromBullet } from './taskFromBullet';
-import { LinkOpener, linkOptions } from './urlLinks';
+import { LinkOpener, UrlLink } from './urlLinks';
 
 /** What the editor is given besides its document; tests and read-only uses may leave both out. */
 export interface EditorOptions {
@@ -31,28 +36,37 @@ export interface EditorOptions {
 /**
  * The editor's schema. Node and mark names are the ones core's Markdown conversion reads and writes
  * (`taskList`, `taskItem{checked}`, `highlight`, `codeBlock{language}`, `table` › `tableRow` ›
- * `tableHeader`/`tableCell{align}`, `callout{kind,fold,title}`, `noteLink{docId,target,heading,alias}`, `noteEmbed`), so
- * what is typed here is what `read_note`, export and the mirror see. Besides the schema: Ctrl/⌘-click opens
- * a link (MENU5), `/` opens the slash menu (MENU1), and with `presence` the others' carets and selections
- * are drawn, named and coloured (PRES6).
+ * `tableHeader`/`tableCell{align}`, `callout{kind,fold,title}`, `noteLink{docId,target,heading,alias}`, `noteEmbed`, lists' `loose`,
+ * and `rawBlock`/`rawInline{source}` for Markdown it has no node for, kept as typed, RAW1–RAW3), so what is
+ * typed here is what `read_note`, export and the mirror see; a soft line break is a newline in a paragraph's
+ * text (RAW5). Opening a note writes nothing to it (RAW4). Besides the schema: Ctrl/⌘-click opens a link
+ * (MENU5), `/` opens the slash menu (MENU1), and with `presence` the others' carets and selections are drawn,
+ * named and coloured (PRES6).
  */
 export function editorExtensions(ydoc: Y.Doc, options: EditorOptions = {}): AnyExtension[] {
   const { links = null, presence, noteDocId = null } = options;
   return [
-    // Collaboration brings its own Yjs-aware undo; StarterKit's would fight it. Code blocks are our own.
-    StarterKit.configure({ undoRedo: false, codeBlock: false, link: linkOptions }),
+    // Collaboration brings its own Yjs-aware undo; StarterKit's would fight it. Code blocks are our own, and
+    // links and the trailing paragraph act on this person's edits only (RAW4).
+    StarterKit.configure({ undoRedo: false, codeBlock: false, link: false, trailingNode: false }),
     HighlightedCodeBlock,
+    UrlLink,
     LinkOpener,
+    TrailingParagraph,
+    SoftLineBreaks,
     Collaboration.configure({ document: ydoc }),
     Placeholder.configure({ placeholder: 'Start writing…' }),
     TaskList,
     // Nested: a task holds sub-tasks and other blocks, as in GFM and Obsidian. A viewer's click changes nothing.
     TaskItem.configure({ nested: true }),
     TaskFromBullet,
+    ListSpacing,
     Highlight,
     ...tableExtensions,
     Callout,
     CalloutFromQuote,
+    RawBlock,
+    RawInline,
     NoteLink.configure({ host: links }),
     NoteEmbed.configure({ host: links }),
     FilePaste.configure({ host: links, noteDocId }),
