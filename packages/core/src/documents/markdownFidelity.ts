@@ -23,7 +23,10 @@ export function withFaithfulBlocks(
   const source = markdown.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
   const rendersSame = (original: string, written: string): boolean =>
     markdownHtmlWith(original, 'marked', env) === markdownHtmlWith(written, 'marked', env);
-  if (rendersSame(source, markdownOfBody(blocks))) return blocks;
+  const written = markdownOfBody(blocks);
+  // A note already in its normal form (what Baalda writes: the mirror's files, most assistants' edits) is
+  // written back as it is, so there is nothing to render.
+  if (withoutFinalNewlines(written) === withoutFinalNewlines(source) || rendersSame(source, written)) return blocks;
   const sourceLines = source.split('\n');
   const sourceOf = (index: number): string | null => {
     const range = lines[index];
@@ -44,6 +47,10 @@ export function withFaithfulBlocks(
     const own = sourceOf(index);
     return own === null ? block : rawBlockOf(own);
   });
+}
+
+function withoutFinalNewlines(text: string): string {
+  return text.replace(/\n+$/, '');
 }
 
 function trimBlankLines(text: string): string {

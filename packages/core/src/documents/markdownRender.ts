@@ -99,6 +99,7 @@ function canInterrupt(block: EditorElement): boolean {
 }
 
 // MD2: an item holding only an empty paragraph is written as its bare marker (`-`), which reads back as one.
+// A list of nothing but such items can't be loose: markdown-it spaces a list by its items' paragraphs.
 function isEmptyItem(item: EditorElement): boolean {
   return item.type === 'listItem' && item.children.length === 1 && isEmptyParagraph(item.children[0] as EditorNode);
 }
@@ -171,7 +172,7 @@ function renderItems(
       const body = isEmptyItem(item) ? '' : content(renderBlocks(item.children, true) || '&nbsp;');
       return prefixLines(body, marker, '', ' '.repeat(indent ?? marker.length));
     })
-    .join(list.attrs.loose === true ? '\n\n' : '\n');
+    .join(list.attrs.loose === true && !items.every(isEmptyItem) ? '\n\n' : '\n');
 }
 
 // MD10: a callout's head line, then its body: on the next line when the body starts with text (as Obsidian

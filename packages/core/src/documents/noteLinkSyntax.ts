@@ -62,10 +62,21 @@ export function wikilinkMarkdownOf(attrs: NoteLinkAttrs, linkText: string): stri
  */
 export function looksLikeWikilinkAt(source: string, index: number): boolean {
   if (source[index] !== '[' || source[index + 1] !== '[') return false;
-  const close = source.indexOf(']]', index + 2);
-  return (
-    close >= 0 && close - index - 2 <= MAX_WIKILINK_LENGTH && wikilinkPartsOf(source.slice(index + 2, close)) !== null
-  );
+  const close = wikilinkCloseAfter(source, index + 2);
+  return close >= 0 && wikilinkPartsOf(source.slice(index + 2, close)) !== null;
+}
+
+// The `]]` that closes a link whose inside starts at `start`, or -1. The inside holds no bracket or line
+// break and is at most MAX_WIKILINK_LENGTH long, so the search stops at the first of those: a line of many
+// `[[` costs linear time, not a search to the end of the text from each.
+function wikilinkCloseAfter(source: string, start: number): number {
+  const end = Math.min(source.length, start + MAX_WIKILINK_LENGTH + 1);
+  for (let index = start; index < end; index++) {
+    const char = source[index];
+    if (char === ']') return source[index + 1] === ']' ? index : -1;
+    if (char === '[' || char === '\n' || char === '\r') return -1;
+  }
+  return -1;
 }
 
 /**
@@ -75,7 +86,7 @@ export function looksLikeWikilinkAt(source: string, index: number): boolean {
  */
 export function wikilinkEndAt(source: string, index: number): number {
   if (isBareBang(source, index - 1) || !looksLikeWikilinkAt(source, index)) return -1;
-  return source.indexOf(']]', index + 2) + 2;
+  return wikilinkCloseAfter(source, index + 2) + 2;
 }
 
 // A `!` not itself escaped (an odd number of backslashes before it makes it text).
