@@ -57,9 +57,35 @@ interface OpenContainer {
  */
 export function documentContentOfMarkdown(markdown: string, links?: NoteLinkResolver): EditorElement[] {
   const { frontMatter, body } = splitFrontMatter(markdown);
-  const parsed = blocksOfMarkdown(body);
+  const parsed = rememberedBlocksOf(body);
   const blocks = links ? withResolvedLinks(parsed, links) : parsed;
   return frontMatter === null ? blocks : [frontMatterBlockOf(frontMatter), ...blocks];
+}
+
+// The same text is often read twice in a row (the mirror normalizes a file, then applies it; an assistant's
+// write is read, then checked): the last few readings are kept, keyed by the text, and handed out as copies
+// so a caller can't change what is kept.
+const REMEMBERED_READINGS = 16;
+const rememberedReadings = new Map<string, EditorElement[]>();
+
+function rememberedBlocksOf(markdown: string): EditorElement[] {
+  let blocks = rememberedReadings.get(markdown);
+  if (blocks) rememberedReadings.delete(markdown);
+  else blocks = blocksOfMarkdown(markdown);
+  rememberedReadings.set(markdown, blocks);
+  if (rememberedReadings.size > REMEMBERED_READINGS) {
+    rememberedReadings.delete(rememberedReadings.keys().next().value as string);
+  }
+  return blocks.map(copyOf) as EditorElement[];
+}
+
+// Plain data all the way down: attributes and marks hold strings, numbers, booleans and null.
+function copyOf(node: EditorNode): EditorNode {
+  if (isEditorText(node)) {
+    const marks = Object.fromEntries(Object.entries(node.marks).map(([name, attrs]) => [name, { ...attrs }]));
+    return { type: 'text', text: node.text, marks };
+  }
+  return { type: node.type, attrs: { ...node.attrs }, children: node.children.map(copyOf) };
 }
 
 function blocksOfMarkdown(markdown: string): EditorElement[] {
