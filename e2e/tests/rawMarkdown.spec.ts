@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import type * as Y from 'yjs';
 import { ensureAccount, setRole } from './accounts';
 import { editor, emptyVault, expectSyncState, openFromTree, openPerson } from './helpers';
@@ -68,6 +68,15 @@ async function createSources(access: DocumentAccess, request: APIRequestContext)
   const [docId = ''] = await createNotesOverApi(request, ['Sources.md']);
   await writeNoteDocument(access, docId, writeSources);
   return docId;
+}
+
+/** The note of `writeSources`, open in alice's editor. */
+async function openSourcesAsAlice(browser: Browser, request: APIRequestContext, baseURL: string | undefined) {
+  const access = await documentAccess(request, baseURL);
+  const alice = await openPerson(browser);
+  const docId = await createSources(access, request);
+  await openFromTree(alice.page, docId);
+  return { alice, access, docId };
 }
 
 function rawBlockOn(page: Page, name: string) {
@@ -226,11 +235,8 @@ test('[RAW3] a click or Enter edits an inline piece’s source: Enter writes it,
   request,
   baseURL,
 }) => {
-  const access = await documentAccess(request, baseURL);
-  const alice = await openPerson(browser);
+  const { alice, access, docId } = await openSourcesAsAlice(browser, request, baseURL);
   const { page } = alice;
-  const docId = await createSources(access, request);
-  await openFromTree(page, docId);
 
   await chip(page, 'Footnote [^1]').click();
   const field = editor(page).getByRole('textbox', { name: 'Markdown source' });
@@ -265,11 +271,8 @@ test('[RAW1] typing in a raw block changes its source; Enter breaks its line, Ar
   request,
   baseURL,
 }) => {
-  const access = await documentAccess(request, baseURL);
-  const alice = await openPerson(browser);
+  const { alice, access, docId } = await openSourcesAsAlice(browser, request, baseURL);
   const { page } = alice;
-  const docId = await createSources(access, request);
-  await openFromTree(page, docId);
 
   const footnote = rawBlockOn(page, 'Footnote').locator('code');
   await footnote.click();

@@ -139,6 +139,7 @@ describe('links between notes', () => {
       fc.oneof(
         resolved,
         unresolved,
+        embedded,
         text.map((t) => ({ type: 'text', text: t, marks: {} })),
       ),
       {
