@@ -5,6 +5,7 @@ import markdownItMark from 'markdown-it-mark';
 import { markCallouts } from './markdownCallouts';
 import { markdownItRawBlocks } from './markdownRawBlocks';
 import { markdownItRawInline } from './markdownRawInline';
+import { TASK_BOX } from './markdownTaskLists';
 import { markdownItWikilinks } from './noteLinkSyntax';
 
 // markdown-it drops content nested past `maxNesting` token levels (and recurses once per level, so the limit
@@ -67,14 +68,13 @@ export function markdownHtmlWith(markdown: string, how: SoftBreakRendering, env:
   return renderer.renderer.render(tokens, renderer.options, env);
 }
 
-// GFM's task list items, item by item: a `[ ]`, `[x]` or `[X]` and a space starting its first paragraph.
-const TASK_ITEM_START = /^\[([ xX])\][ \t]+/;
+// GFM's task list items, item by item: a task box starting an item's first paragraph.
 
 function markTaskItems(tokens: Token[], env: Record<string, unknown>): Token[] {
   for (const [index, token] of tokens.entries()) {
     const inline = tokens[index + 2];
     if (token.type !== 'list_item_open' || tokens[index + 1]?.type !== 'paragraph_open' || !inline) continue;
-    const box = TASK_ITEM_START.exec(inline.content);
+    const box = TASK_BOX.exec(inline.content);
     if (!box) continue;
     token.meta = { ...token.meta, task: true, checked: box[1] !== ' ' };
     inline.children = markdownParser.parseInline(inline.content.slice(box[0].length), env)[0]?.children ?? [];

@@ -5,11 +5,9 @@ import { frontMatterMarkdown, isFrontMatterBlock } from './markdownFrontMatter';
 import { renderInline } from './markdownInlineRender';
 import { type EditorElement, type EditorNode, editorChildrenOf, isEditorText, isEmptyParagraph } from './markdownModel';
 import { renderTable } from './markdownTableRender';
+import { TASK_BOX } from './markdownTaskLists';
 import { withCurrentLinkTexts } from './noteLinkPasses';
 import { EDITOR_FRAGMENT } from './plainText';
-
-// A list item's text that starts like a GFM task box.
-const TASK_BOX_START = /^\[[ xX]\][ \t]/;
 
 // markdown-it reads at most 9 digits as a list number.
 const MAX_LIST_START = 999_999_999;
@@ -197,8 +195,8 @@ function escapeCalloutHead(markdown: string): string {
 // never reads back as a task list; in a list that mixes them, GFM shows each box as it is typed.
 function taskBoxEscaper(list: EditorElement): (markdown: string) => string {
   const items = list.children.filter((item): item is EditorElement => !isEditorText(item));
-  const allBoxed = items.every((item) => TASK_BOX_START.test(renderBlocks(item.children.slice(0, 1), true)));
-  return (markdown) => (allBoxed && TASK_BOX_START.test(markdown) ? `\\${markdown}` : markdown);
+  const allBoxed = items.every((item) => TASK_BOX.test(renderBlocks(item.children.slice(0, 1), true)));
+  return (markdown) => (allBoxed && TASK_BOX.test(markdown) ? `\\${markdown}` : markdown);
 }
 
 function codeOf(block: EditorElement): string {

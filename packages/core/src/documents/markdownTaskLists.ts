@@ -1,7 +1,7 @@
 import type { Token } from 'markdown-it';
 
-// A task box as GFM and Obsidian write it at the start of a list item: `[ ]`, `[x]` or `[X]`, then a space.
-const TASK_BOX = /^\[([ xX])\][ \t]+/;
+/** MD8: a task box as GFM and Obsidian write it at the start of a list item: `[ ]`, `[x]` or `[X]`, then spaces. */
+export const TASK_BOX = /^\[([ xX])\][ \t]+/;
 
 /**
  * MD8: marks each bullet list whose every item's first paragraph starts with a task box as a task list
