@@ -9,7 +9,8 @@
 //      in the same file, which another suite's load would make flaky.
 // Turbo runs the builds (its task graph knows what each build needs); the lanes are npm scripts, because turbo
 // can order two suites only by making one depend on the other. Every suite runs even when another failed, so
-// one run reports every failure; the exit code is 1 if any failed.
+// one run reports every failure; the exit code is 1 if any failed. A failed suite's last lines are printed again
+// after the summary, so a log that keeps only its end still says what failed.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,10 +39,17 @@ const LANES = [
   [npmScript('e2e', 'e2e', 'baalda-e2e'), npmScript('cli', 'test', 'baalda-cli', '--exclude', CLI_SCALE_FILE)],
 ];
 const ALONE = npmScript('relay-measuring', 'test:measuring', 'baalda-relay');
+const FAILURE_TAIL_LINES = 80;
 
-/** Runs one step with its output lines prefixed by its label; resolves with how long it took and whether it passed. */
+/** Runs one step with its output lines prefixed by its label; resolves with how long it took, whether it passed
+ * and its last lines. */
 function run({ label, command, args }) {
   const started = Date.now();
+  const tail = [];
+  const keep = (line) => {
+    tail.push(line);
+    if (tail.length > FAILURE_TAIL_LINES) tail.shift();
+  };
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const [stream, out] of [
@@ -52,11 +60,18 @@ function run({ label, command, args }) {
       stream.on('data', (chunk) => {
         const lines = (partial + chunk.toString()).split('\n');
         partial = lines.pop() ?? '';
-        for (const line of lines) out.write(`${label}: ${line}\n`);
+        for (const line of lines) {
+          out.write(`${label}: ${line}\n`);
+          keep(line);
+        }
       });
-      stream.on('end', () => partial && out.write(`${label}: ${partial}\n`));
+      stream.on('end', () => {
+        if (!partial) return;
+        out.write(`${label}: ${partial}\n`);
+        keep(partial);
+      });
     }
-    const finish = (passed) => resolve({ label, passed, seconds: Math.round((Date.now() - started) / 1000) });
+    const finish = (passed) => resolve({ label, passed, tail, seconds: Math.round((Date.now() - started) / 1000) });
     child.once('error', (error) => {
       process.stderr.write(`${label}: could not start ${command}: ${error.message}\n`);
       finish(false);
@@ -75,6 +90,11 @@ const results = [await run(BUILDS)];
 if (results[0].passed) {
   results.push(...(await Promise.all(LANES.map(runLane))).flat());
   results.push(await run(ALONE));
+}
+for (const { label, passed, tail } of results) {
+  if (passed) continue;
+  console.log(`\n── ${label} failed; its last ${tail.length} lines ──`);
+  for (const line of tail) console.log(`${label}: ${line}`);
 }
 console.log('\nsuite            result  seconds');
 for (const { label, passed, seconds } of results)
