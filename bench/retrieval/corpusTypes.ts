@@ -1,5 +1,5 @@
 /** How a query relates to its answer note. */
-export type QueryKind = 'title' | 'content' | 'paraphrase-ish' | 'stale-trap';
+export type QueryKind = 'title' | 'content' | 'paraphrase-ish' | 'stale-trap' | 'paraphrase';
 
 /** A live note as it must read at the end: one string per paragraph. */
 export interface CorpusNote {

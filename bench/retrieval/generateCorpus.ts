@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tokenize } from '@baalda/core';
+import { lexicalTermsOf, titleFromPath, tokenize } from '@baalda/core';
 import type { Corpus, CorpusNote, CorpusQuery, Draft, StaleTrap } from './corpusTypes';
 import { accountDrafts } from './families/accounts';
 import { decisionDrafts } from './families/decisions';
@@ -11,6 +11,7 @@ import { HOW_TOS } from './families/howTos';
 import { incidentDrafts } from './families/incidents';
 import { meetingDrafts } from './families/meetings';
 import { peopleDrafts } from './families/onboarding';
+import { PARAPHRASES } from './families/paraphrases';
 import { PEOPLE } from './families/people';
 import { POLICIES } from './families/policies';
 import { projectDrafts } from './families/projects';
@@ -47,9 +48,47 @@ export function generateCorpus(seed = CORPUS_SEED): Corpus {
     for (const query of draft.queries)
       queries.push({ id: `q${String(queries.length + 1).padStart(3, '0')}`, ...query, answerDocId: id });
   }
+  queries.push(...paraphraseQueries(notes, queries.length));
   const corpus = { seed, notes, traps, queries };
   checkCorpus(corpus);
   return corpus;
+}
+
+/** The no-shared-word paraphrases, after every other query so that adding them renumbers nothing. */
+function paraphraseQueries(notes: readonly CorpusNote[], numbered: number): CorpusQuery[] {
+  const queries: CorpusQuery[] = [];
+  for (const [path, phrasings] of Object.entries(PARAPHRASES)) {
+    const note = notes.find((candidate) => candidate.path === path);
+    if (!note) throw new Error(`paraphrase for a note that doesn't exist: ${path}`);
+    for (const query of phrasings) {
+      const shared = sharedContentWords(query, note);
+      if (shared.length > 0) throw new Error(`"${query}" shares ${shared.join(', ')} with ${path}`);
+      const id = `q${String(numbered + queries.length + 1).padStart(3, '0')}`;
+      queries.push({ id, query, answerDocId: note.id, kind: 'paraphrase' });
+    }
+  }
+  return queries;
+}
+
+// Words that carry no topic; a paraphrase may share these with its note and nothing else.
+const FUNCTION_WORDS = new Set(
+  `a about after all am an and any are as at be been before being but by can could did do does during for from
+   get got had has have how i if in into is it its may me might must my no not now of on onto or our out so than
+   that the their them then there these they this those to up us was we were what when where which who whom why
+   will with would you your`.split(/\s+/),
+);
+
+/**
+ * The query's content words that its note also holds, compared as search compares them (LEX1 terms) and,
+ * stricter than search, by their first five letters too, so "traveller" counts as sharing "travel".
+ */
+export function sharedContentWords(query: string, note: CorpusNote): string[] {
+  const noteTerms = new Set(lexicalTermsOf(`${titleFromPath(note.path)} ${note.text.join(' ')}`));
+  const prefixes = new Set([...noteTerms].filter((term) => term.length >= 5).map((term) => term.slice(0, 5)));
+  return lexicalTermsOf(query).filter(
+    (term) =>
+      !FUNCTION_WORDS.has(term) && (noteTerms.has(term) || (term.length >= 5 && prefixes.has(term.slice(0, 5)))),
+  );
 }
 
 // Handbook pages end with who reviewed them last, as real ones do; it also lifts short pages over 50 words.

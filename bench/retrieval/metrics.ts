@@ -14,7 +14,7 @@ export interface RankMetrics {
 /** Doc ids best first, per query id. */
 export type Rankings = ReadonlyMap<string, readonly string[]>;
 
-export const QUERY_KINDS: readonly QueryKind[] = ['title', 'content', 'paraphrase-ish', 'stale-trap'];
+export const QUERY_KINDS: readonly QueryKind[] = ['title', 'content', 'paraphrase-ish', 'stale-trap', 'paraphrase'];
 
 /** MRR@10, recall@5 and recall@10 of `rankings` over `queries`. */
 export function rankMetrics(queries: readonly CorpusQuery[], rankings: Rankings): RankMetrics {
@@ -45,6 +45,7 @@ export function metricsByKind(queries: readonly CorpusQuery[], rankings: Ranking
     content: byKind('content'),
     'paraphrase-ish': byKind('paraphrase-ish'),
     'stale-trap': byKind('stale-trap'),
+    paraphrase: byKind('paraphrase'),
   };
 }
 

@@ -215,10 +215,25 @@ export {
 export { type Failure, fail, type Result } from './result';
 export { BM25, type CandidateRows, LexicalIndex, type LexicalScores } from './search/lexicalIndex';
 export { countTerms, lexicalTermsOf, stemLightly } from './search/lexicalTerms';
+export {
+  MEANING_ALONE_MIN_Z,
+  rankHybrid,
+  SEMANTIC_WEIGHT,
+  type SemanticSide,
+} from './search/rankHybrid';
 export { type RankRequest, rankNotes, VECTOR_WEIGHT } from './search/rankNotes';
 export { sourceVersionOf } from './search/sourceVersion';
 export { dotColumnMajor, dotRowMajor, type SparseQuery, sparseQueryOf } from './search/sparseQuery';
 export { type RankedRow, TopList } from './search/topList';
+export { MAX_SECTIONS, semanticSectionsOf } from './semantic/semanticSections';
+export {
+  decodeQuantized,
+  encodeQuantized,
+  type QuantizedVectors,
+  quantizeVectors,
+  semanticSimilarity,
+  vectorCount,
+} from './semantic/semanticVectors';
 export {
   type ConnectionStatus,
   describeSyncState,

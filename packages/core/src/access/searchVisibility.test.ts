@@ -6,6 +6,7 @@ import { LexicalIndex } from '../search/lexicalIndex';
 import { lexicalTermsOf } from '../search/lexicalTerms';
 import { rankNotes } from '../search/rankNotes';
 import { dotRowMajor, sparseQueryOf } from '../search/sparseQuery';
+import { quantizeVectors, semanticSimilarity } from '../semantic/semanticVectors';
 import type { FolderRestriction, Principal, VaultRole } from './accessTypes';
 import { hiddenFolderKeys, isHiddenPathKey } from './hiddenFolders';
 
@@ -19,8 +20,17 @@ interface TestNote {
   readonly text: string;
 }
 
-/** Ranks `notes` (row = position) for `query` over the candidates `rows`; answers paths, best first. */
-function search(notes: readonly TestNote[], rows: readonly number[], query: string): Array<[string, number]> {
+/**
+ * Ranks `notes` (row = position) for `query` over the candidates `rows`; answers paths, best first. With
+ * `semantic`, ranking is hybrid (HYB1), the hashed vectors standing in for a sentence encoder's: what is
+ * checked is whose statistics enter the fusion, not what the vectors mean.
+ */
+function search(
+  notes: readonly TestNote[],
+  rows: readonly number[],
+  query: string,
+  semantic = false,
+): Array<[string, number]> {
   const lexical = new LexicalIndex();
   const matrix = new Float32Array(notes.length * 256);
   for (const [row, note] of notes.entries()) {
@@ -28,6 +38,8 @@ function search(notes: readonly TestNote[], rows: readonly number[], query: stri
     matrix.set(hashedEmbedder.embed(note.text), row * 256);
   }
   const sparse = sparseQueryOf(hashedEmbedder.embed(query));
+  const queryVector = hashedEmbedder.embed(query);
+  const quantized = notes.map((item) => quantizeVectors([hashedEmbedder.embed(item.text)], 256));
   const ranked = rankNotes({
     queryTerms: lexicalTermsOf(query),
     lexical,
@@ -35,6 +47,9 @@ function search(notes: readonly TestNote[], rows: readonly number[], query: stri
     capacity: notes.length,
     cosineAt: (row) => dotRowMajor(sparse, matrix, row * 256),
     limit: 10,
+    semantic: semantic
+      ? { similarityAt: (row) => semanticSimilarity(queryVector, quantized[row] ?? quantizeVectors([], 256)) }
+      : undefined,
   });
   return ranked.map((entry) => [notes[entry.row]?.path ?? '', entry.score]);
 }
@@ -51,8 +66,11 @@ const principal = fc
   .tuple(fc.constantFrom(...USERS), fc.constantFrom<VaultRole>('owner', 'editor', 'viewer'))
   .map(([userId, role]): Principal => ({ userId, vaultId: 'v1', role }));
 
-describe('search sees only what its caller may read', () => {
-  it('[ACL5, LEX3] results are the readable notes’ results, with the same order and scores as if the rest did not exist', () => {
+describe.each([
+  ['lexical', false],
+  ['hybrid', true],
+])('%s search sees only what its caller may read', (_name, semantic) => {
+  it('[ACL5, LEX3, HYB1] results are the readable notes’ results, with the same order and scores as if the rest did not exist', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(note, { selector: (item) => pathKey(item.path), minLength: 1, maxLength: 25 }),
@@ -64,12 +82,13 @@ describe('search sees only what its caller may read', () => {
           const readable = notes.filter((item) => !hidden.all && !isHiddenPathKey(pathKey(item.path), hidden.hidden));
           const candidates = notes.flatMap((item, row) => (readable.includes(item) ? [row] : []));
           const query = queryWords.join(' ');
-          const seen = search(notes, candidates, query);
+          const seen = search(notes, candidates, query, semantic);
           expect(seen).toEqual(
             search(
               readable,
               readable.map((_, row) => row),
               query,
+              semantic,
             ),
           );
           for (const [path] of seen) expect(readable.some((item) => item.path === path)).toBe(true);

@@ -24,6 +24,11 @@ export interface LexicalScores {
   readonly rows: Int32Array;
   readonly scores: Float64Array;
   readonly count: number;
+  /**
+   * HYB2: the score of a note of average length holding every distinct query term once: the sum of the
+   * terms' idf over the candidates (a term no candidate holds has the highest idf). Scale for fusion.
+   */
+  readonly bestPossible: number;
 }
 
 const NO_IDS = new Int32Array(0);
@@ -97,12 +102,14 @@ export class LexicalIndex {
     const averageLength = candidates.count > 0 && totalLength > 0 ? totalLength / candidates.count : 1;
     const accumulator = this.accumulator;
     accumulator.reset(capacity);
+    let bestPossible = 0;
     for (const term of new Set(queryTerms)) {
       const id = this.termIds.get(term);
       const list = id === undefined ? undefined : this.lists[id];
-      if (list) this.addTerm(list, isCandidate, candidates.count, averageLength, accumulator);
+      const frequency = list ? this.addTerm(list, isCandidate, candidates.count, averageLength, accumulator) : 0;
+      bestPossible += idfOf(candidates.count, frequency);
     }
-    return accumulator.result();
+    return { ...accumulator.result(), bestPossible };
   }
 
   private addTerm(
@@ -111,11 +118,11 @@ export class LexicalIndex {
     candidateCount: number,
     averageLength: number,
     accumulator: ScoreAccumulator,
-  ): void {
+  ): number {
     let frequency = 0;
     for (let index = 0; index < list.size; index += 1) frequency += isCandidate[list.rows[index] as number] ?? 0;
-    if (frequency === 0) return;
-    const idf = Math.log(1 + (candidateCount - frequency + 0.5) / (frequency + 0.5));
+    if (frequency === 0) return 0;
+    const idf = idfOf(candidateCount, frequency);
     const { k1, b } = BM25;
     for (let index = 0; index < list.size; index += 1) {
       const row = list.rows[index] as number;
@@ -124,6 +131,7 @@ export class LexicalIndex {
       const norm = k1 * (1 - b + (b * (this.lengths[row] ?? 0)) / averageLength);
       accumulator.add(row, (idf * count * (k1 + 1)) / (count + norm));
     }
+    return frequency;
   }
 
   /** Posting lists held now: one per term some row holds (what the index costs beyond its rows). */
@@ -177,6 +185,11 @@ export class LexicalIndex {
   }
 }
 
+/** LEX2: BM25's idf of a term held by `frequency` of `candidateCount` notes. */
+function idfOf(candidateCount: number, frequency: number): number {
+  return Math.log(1 + (candidateCount - frequency + 0.5) / (frequency + 0.5));
+}
+
 // Sums per row in a dense array and remembers which rows it touched, in first-touch order. Its arrays
 // are kept between queries (zeroed after each), so a search at 100k notes allocates nothing that size.
 class ScoreAccumulator {
@@ -198,7 +211,7 @@ class ScoreAccumulator {
   }
 
   /** The touched rows and their sums (fresh arrays), then zeroes what was used. */
-  result(): LexicalScores {
+  result(): Omit<LexicalScores, 'bestPossible'> {
     const rows = this.touched.slice(0, this.count);
     const scores = new Float64Array(this.count);
     for (let index = 0; index < this.count; index += 1) {

@@ -1,4 +1,5 @@
 import type { CandidateRows, LexicalIndex } from './lexicalIndex';
+import { rankHybrid, type SemanticSide } from './rankHybrid';
 import { type RankedRow, TopList } from './topList';
 
 /**
@@ -22,6 +23,8 @@ export interface RankRequest {
   readonly limit: number;
   /** Defaults to VECTOR_WEIGHT; the retrieval bench tries others. */
   readonly vectorWeight?: number;
+  /** HYB1: with a semantic embedder, ranking fuses meaning with words (`cosineAt` is then unused). */
+  readonly semantic?: SemanticSide;
 }
 
 /**
@@ -32,6 +35,8 @@ export interface RankRequest {
  */
 export function rankNotes(request: RankRequest): RankedRow[] {
   const lexical = request.lexical.score(request.queryTerms, request.candidates, request.capacity);
+  if (request.semantic)
+    return rankHybrid(lexical, request.candidates, request.capacity, request.semantic, request.limit);
   const weight = request.vectorWeight ?? VECTOR_WEIGHT;
   const top = new TopList(request.limit);
   for (let index = 0; index < lexical.count; index += 1) {

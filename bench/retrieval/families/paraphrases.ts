@@ -1,0 +1,42 @@
+/**
+ * Questions that share no content word with their answer note (checked by `sharedContentWords` when the
+ * corpus is generated): only a ranking that knows what words mean can find these. Written by hand, each
+ * as someone who hasn't read the note would ask.
+ */
+export const PARAPHRASES: Readonly<Record<string, readonly string[]>> = {
+  'Company/Policies/Travel and expenses.md': ['how much may I pay for lodging on a work journey'],
+  'Company/Policies/Remote work.md': ['can I do my job from my kitchen table most weekdays'],
+  'Company/Policies/Parental leave.md': ['how long do mums get off when a child is born'],
+  'Company/Policies/Laptop and equipment.md': ['my computer got nicked on the train, who must I tell'],
+  'Company/Policies/Password and MFA.md': ['rules for secret phrases and two-step login'],
+  'Company/Policies/Data retention.md': ['for how long do we keep shopper records around'],
+  'Company/Policies/Code review.md': ['must a colleague look over my diff before it lands'],
+  'Company/Policies/Security incident reporting.md': ['I followed a suspicious link in a mail, what now'],
+  'Company/Policies/Gifts and hospitality.md': ['can I keep the wine a vendor sent me'],
+  'Company/Policies/On-call compensation.md': ['extra money for being reachable at night'],
+  'Company/Policies/Learning budget.md': ['is there an allowance for self-education and seminars'],
+  'Company/Policies/Holidays and time off.md': ['how much vacation am I entitled to'],
+  'Company/Policies/Hiring and interviews.md': ['steps to recruit a developer'],
+  'Company/Policies/Performance reviews.md': ['when do raises and career advancement get settled'],
+  'Company/Policies/Vendor and tool purchases.md': ['who approves buying a SaaS app'],
+  'Company/Policies/Acceptable use of AI assistants.md': ['am I allowed to ask ChatGPT about my job'],
+  'Company/Policies/Office access and visitors.md': ['bringing a friend into the premises on Saturday'],
+  'Company/Policies/Working hours and core time.md': ['which part of my workday must I be available'],
+  'Company/Policies/Referral bonus.md': ['reward for recommending a friend who joins us'],
+  'Engineering/How-to/Connect to the VPN.md': ['how do I get onto private company systems from home'],
+  'Engineering/How-to/Add a feature flag.md': ['how to hide unfinished functionality behind a switch'],
+  'Engineering/How-to/Request a new AWS account.md': ['getting a fresh hosting environment from Amazon'],
+  'Engineering/How-to/Deploy a service.md': ['how to ship my code to live'],
+  'Engineering/How-to/Run the app locally.md': ['spin everything up on my own machine for development'],
+  'Engineering/How-to/Write a postmortem.md': ['writing up what went wrong after an outage'],
+  'Engineering/How-to/Purge the CDN cache.md': ['clear cached pictures on the edge network'],
+  'Engineering/How-to/Set up commit signing.md': ['prove authorship of my git history cryptographically'],
+  'Engineering/How-to/Restore a database from backup.md': ['bring data back after accidental deletion'],
+  'Engineering/How-to/Debug a slow endpoint.md': ['why is my API so sluggish'],
+  'Onboarding/Buddy programme.md': ['who mentors newcomers when they join'],
+  'Onboarding/Glossary.md': ['what do our acronyms mean'],
+  'Engineering/Decisions/ADR-013 Money as integer minor units.md': ['why we avoid decimals for prices'],
+  'Projects/Wallet.md': ['credit shoppers could spend at a later date'],
+  'Projects/Warehouse Poland.md': ['new distribution hub in eastern Europe'],
+  'Engineering/Incidents/2025-10-18 Payments double charges.md': ['people paid twice for a single purchase'],
+};
