@@ -25,10 +25,12 @@ if (!Array.isArray(coreTsconfig.types) || coreTsconfig.types.length > 0)
 if ((coreTsconfig.lib ?? []).some((lib) => lib.toLowerCase().startsWith('dom')))
   problems.push('core tsconfig must not include DOM libs');
 
-// Packages sit below the apps: the sync client may use core, never an app.
-const syncClient = readJson('packages/sync-client/package.json');
-for (const name of Object.keys({ ...syncClient.dependencies, ...syncClient.peerDependencies })) {
-  if (name.startsWith('baalda-')) problems.push(`sync-client depends on the app ${name}`);
+// Packages sit below the apps: the sync client and the semantic encoder may use core, never an app.
+for (const name of ['sync-client', 'semantic']) {
+  const manifest = readJson(`packages/${name}/package.json`);
+  for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
+    if (dependency.startsWith('baalda-')) problems.push(`${name} depends on the app ${dependency}`);
+  }
 }
 
 for (const app of ['apps/web', 'apps/relay', 'apps/cli']) {

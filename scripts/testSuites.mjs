@@ -32,6 +32,7 @@ const LANES = [
   [
     npmScript('core', 'test', '@baalda/core'),
     npmScript('sync-client', 'test', '@baalda/sync-client'),
+    npmScript('semantic', 'test', '@baalda/semantic'),
     npmScript('web', 'test', 'baalda-web'),
     npmScript('relay', 'test', 'baalda-relay'),
     npmScript('cli-scale', 'test', 'baalda-cli', CLI_SCALE_FILE),

@@ -12,6 +12,7 @@ const here = import.meta.dirname;
 const PRODUCTION_ENTRIES = {
   main: 'src/main.ts',
   extractionChild: 'src/attachments/extraction/extractionChild.ts',
+  embeddingWorker: 'src/search/semantic/embeddingWorker.ts',
 };
 // Programs only tests start: compiled like the relay so that no test pays for a TypeScript loader.
 const TEST_ENTRIES = { attackWorker: 'test/attackWorker.ts' };

@@ -1,4 +1,5 @@
-import { formatNoteDocumentName } from '@baalda/core';
+import { decodeQuantized, formatNoteDocumentName, noteVectorsOf, type SentenceEncoder } from '@baalda/core';
+import { loadUseLiteInNode } from '@baalda/semantic/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/openDatabase';
 import { nextOpId, postOps } from './apiBody';
@@ -10,6 +11,9 @@ import { seededRandom } from './seededRandom';
 const NOTES = ['invariantNote_00001', 'invariantNote_00002', 'invariantNote_00003', 'invariantNote_00004'];
 const PEOPLE = ['alice', 'bob'] as const;
 const STEPS = 45;
+// SEMV1/SEMV6: every relay of this test searches by meaning too, so vectors live through the same edits,
+// restarts and reindexes as the text.
+const SEMANTIC = { threads: 1 };
 
 /** What the run did, so every check can say what search may and may not answer. */
 interface History {
@@ -30,13 +34,13 @@ describe('the index under edits, tree ops, reindexes and restarts', () => {
   });
 
   it.each([7, 42, 2026])(
-    '[IDX1–IDX5] seed %i: one row per note, holding its current text, live exactly while the note is',
+    '[IDX1–IDX5, SEMV1, SEMV6] seed %i: one row per note, holding its current text and its vectors, live exactly while the note is',
     async (seed) => {
       const next = seededRandom(seed);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
       const database = await pgliteBackend.create();
       cleanups.push(() => database.dispose());
-      let relay: TestRelay = await startTestRelay(database.target);
+      let relay: TestRelay = await startTestRelay(database.target, { semantic: SEMANTIC });
       const peers = new Map<string, Peer>();
       const history: History = { written: [], removed: new Set(), live: new Map(), purged: new Set() };
       let reindexing: Promise<unknown> | null = null;
@@ -95,7 +99,7 @@ describe('the index under edits, tree ops, reindexes and restarts', () => {
           await finishReindex();
           await disconnectAll();
           await relay.close();
-          relay = await startTestRelay(database.target);
+          relay = await startTestRelay(database.target, { semantic: SEMANTIC });
         } else if (roll < 0.9) {
           await purgeTrash(relay, history, (docId) => {
             for (const [key, peer] of peers) {
@@ -112,10 +116,11 @@ describe('the index under edits, tree ops, reindexes and restarts', () => {
       const expected = new Map<string, string>();
       for (const docId of history.live.keys()) expected.set(docId, (await peerFor('carol', docId)).text());
       await disconnectAll();
+      await relay.semantic?.settled();
       await relay.close();
       await expectOneRowPerNote(database.target, history, expected, cleanups);
     },
-    120_000,
+    180_000,
   );
 });
 
@@ -176,6 +181,34 @@ async function expectOneRowPerNote(
       content: expected.get(row.docId),
     });
   }
+  await expectCurrentVectors(rows);
+}
+
+// SEMV1: once the backlog drained, every row with text holds the vectors of exactly that text.
+async function expectCurrentVectors(
+  rows: ReadonlyArray<{ docId: string; content: string; version: bigint; semantic: Uint8Array | null }>,
+): Promise<void> {
+  const encoder = await sharedEncoder();
+  for (const row of rows) {
+    if (row.content === '') continue;
+    const stored = row.semantic && decodeQuantized(row.semantic, encoder.dimensions);
+    const [fresh] = await noteVectorsOf(encoder, [row.content]);
+    expect(stored, `${row.docId} has no vectors of its text`).toBeTruthy();
+    // The same text gives the same vectors up to float noise (the batch it was in pads differently), so each
+    // int8 component may round one step apart; a vector of other text differs by far more.
+    expect(stored?.components.length).toBe(fresh?.components.length);
+    const largestStep = Math.max(
+      ...Array.from(stored?.components ?? [], (value, index) => Math.abs(value - (fresh?.components[index] ?? 0))),
+    );
+    expect(largestStep, `${row.docId}'s vectors are not of its current text`).toBeLessThanOrEqual(1);
+    expect((row as { semanticVersion?: bigint }).semanticVersion, row.docId).toBe(row.version);
+  }
+}
+
+let encoderLoading: Promise<SentenceEncoder> | null = null;
+function sharedEncoder(): Promise<SentenceEncoder> {
+  encoderLoading ??= loadUseLiteInNode().then(({ encoder }) => encoder);
+  return encoderLoading;
 }
 
 async function reindexThroughApi(relay: TestRelay): Promise<void> {
@@ -197,7 +230,7 @@ async function purgeTrash(relay: TestRelay, history: History, dropPeers: (docId:
 }
 
 async function searchFor(relay: TestRelay, token: string): Promise<string[]> {
-  const response = await authedFetch(relay, `/api/vaults/default/search?q=${token}&limit=50`);
+  const response = await authedFetch(relay, `/api/vaults/default/search?q=${encodeURIComponent(token)}&limit=50`);
   const body = (await response.json()) as { results: Array<{ docId: string }> };
   return body.results.map((result) => result.docId);
 }
@@ -210,4 +243,10 @@ async function expectNoDeadHits(relay: TestRelay, history: History): Promise<voi
       expect(hit, `search for ${token} returned a note that never had it`).toBe(docId);
     }
   }
+  // HYB4: questions in words, which meaning alone may answer, never find a trashed or purged note either.
+  for (const question of MEANINGFUL_QUESTIONS)
+    for (const hit of await searchFor(relay, question))
+      expect(history.live.get(hit), `search for "${question}" returned trashed or purged ${hit}`).toBe(true);
 }
+
+const MEANINGFUL_QUESTIONS = ['which step did the seed write', 'notes written by someone in a later step'];

@@ -56,19 +56,24 @@ function runReindexContract(backend: TestBackend): void {
         );
       }
 
-      const answersDuringReindex: string[][] = [];
+      const answersDuringReindex: Array<Promise<string[]>> = [];
       const progress: number[] = [];
       const result = await indexes.reindex(mirroredEmbedder, now, (step) => {
         progress.push(step.done);
-        const found = indexes.search({ query: 'lighthouse keepers', vaultId: 'default', hidden: [] });
-        answersDuringReindex.push(found.ok ? found.results.map((hit) => hit.docId) : []);
+        // Searched at once, while the rebuild goes on (lexical search answers without waiting).
+        answersDuringReindex.push(
+          indexes
+            .search({ query: 'lighthouse keepers', vaultId: 'default', hidden: [] })
+            .then((found) => (found.ok ? found.results.map((hit) => hit.docId) : [])),
+        );
       });
 
       expect(result).toEqual({ done: NOTES, total: NOTES });
       expect(progress).toEqual([200, 400, 450]);
       // The old generation served during the rebuild: no gap, no mixed vectors.
       expect(answersDuringReindex).toHaveLength(3);
-      expect(answersDuringReindex.every((hits) => hits[0] === 'reindexNote_00000007')).toBe(true);
+      const answered = await Promise.all(answersDuringReindex);
+      expect(answered.every((hits) => hits[0] === 'reindexNote_00000007')).toBe(true);
       expect(indexes.activeEmbedder.name).toBe('mirrored-test-v1');
       const rows = await opened.prisma.noteIndex.findMany();
       expect(rows).toHaveLength(NOTES);
@@ -76,11 +81,11 @@ function runReindexContract(backend: TestBackend): void {
       expect(rows.find((row) => row.docId === 'reindexNote_00000007')?.content).toBe(
         'the only note about lighthouse keepers',
       );
-      const after = indexes.search({ query: 'lighthouse keepers', vaultId: 'default', hidden: [] });
+      const after = await indexes.search({ query: 'lighthouse keepers', vaultId: 'default', hidden: [] });
       expect(after.ok && after.results[0]?.docId).toBe('reindexNote_00000007');
 
       const reopened = await SearchIndexes.open(opened.prisma, mirroredEmbedder);
-      const afterRestart = reopened.search({ query: 'lighthouse keepers', vaultId: 'default', hidden: [] });
+      const afterRestart = await reopened.search({ query: 'lighthouse keepers', vaultId: 'default', hidden: [] });
       expect(afterRestart.ok && afterRestart.results[0]?.docId).toBe('reindexNote_00000007');
     }, 90_000); // Thousands of documents re-embedded: slow on a loaded two-core machine.
 

@@ -2,6 +2,7 @@ import type { RateLimit, VersionSettings } from '@baalda/core';
 import { TEST_PASSWORD_COST } from '../src/access/passwords';
 import { type Relay, startRelay } from '../src/app/startRelay';
 import type { DatabaseTarget } from '../src/db/openDatabase';
+import type { SemanticSettings } from '../src/search/semantic/semanticSearch';
 import { type Logger, silentLogger } from '../src/support/logger';
 
 /** The account every test relay is opened with: the relay's first account, owner of `default`. */
@@ -28,6 +29,8 @@ export async function startTestRelay(
     redisPrefix?: string;
     /** Where the relay's log lines go; nowhere by default. */
     logger?: Logger;
+    /** SEMV5: search by meaning too (off by default: most tests are about words, and the model costs ~1 s). */
+    semantic?: SemanticSettings;
   } = {},
 ): Promise<TestRelay> {
   const relay = await startRelay({
@@ -46,6 +49,7 @@ export async function startTestRelay(
     maxAttachmentBytes: overrides.maxAttachmentBytes,
     redisUrl: overrides.redisUrl,
     redisPrefix: overrides.redisPrefix,
+    semantic: overrides.semantic,
   });
   return Object.assign(relay, { token: await ownerToken(relay) });
 }

@@ -216,15 +216,20 @@ export { type Failure, fail, type Result } from './result';
 export { BM25, type CandidateRows, LexicalIndex, type LexicalScores } from './search/lexicalIndex';
 export { countTerms, lexicalTermsOf, stemLightly } from './search/lexicalTerms';
 export {
+  hasMeaningfulTerm,
+  MEANING_ALONE_MIN_SIMILARITY,
   MEANING_ALONE_MIN_Z,
   rankHybrid,
   SEMANTIC_WEIGHT,
   type SemanticSide,
+  SMALL_VAULT_Z_SHARE,
+  WORDS_FOUND_SHARE,
 } from './search/rankHybrid';
 export { type RankRequest, rankNotes, VECTOR_WEIGHT } from './search/rankNotes';
 export { sourceVersionOf } from './search/sourceVersion';
 export { dotColumnMajor, dotRowMajor, type SparseQuery, sparseQueryOf } from './search/sparseQuery';
 export { type RankedRow, TopList } from './search/topList';
+export { noteVectorsOf } from './semantic/noteVectors';
 export { MAX_SECTIONS, semanticSectionsOf } from './semantic/semanticSections';
 export {
   decodeQuantized,
@@ -234,6 +239,7 @@ export {
   semanticSimilarity,
   vectorCount,
 } from './semantic/semanticVectors';
+export type { SentenceEncoder } from './semantic/sentenceEncoder';
 export {
   type ConnectionStatus,
   describeSyncState,

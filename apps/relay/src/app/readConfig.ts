@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { LIMITS, parseVersionSettings, type VersionSettings } from '@baalda/core';
 import type { DatabaseTarget } from '../db/openDatabase';
+import type { SemanticSettings } from '../search/semantic/semanticSearch';
 import type { EdgeSettings } from '../support/edgeSettings';
 import { REPOSITORY_ROOT } from '../support/relayPaths';
 
@@ -26,6 +27,8 @@ export interface RelayConfig {
   readonly redisUrl: string | null;
   /** BAALDA_REDIS_PREFIX: the namespace of keys and channels; relays form one group per prefix (SCALE1). */
   readonly redisPrefix: string | undefined;
+  /** SEMV5: BAALDA_EMBEDDER `use-lite` (default: search by meaning too) or `hashed` (words alone, null). */
+  readonly semantic: SemanticSettings | null;
 }
 
 /** Where the repository's exported web app lands after `npm run build`. */
@@ -52,6 +55,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string): RelayConfig {
       env.BAALDA_ATTACHMENTS_DIR?.trim() || join(env.BAALDA_DATA_DIR?.trim() || 'data', 'attachments'),
     ),
     maxAttachmentBytes: readAttachmentLimit(env.BAALDA_MAX_ATTACHMENT_MB),
+    semantic: readSemantic(env),
     edge: {
       publicUrl: readPublicUrl(env.BAALDA_PUBLIC_URL),
       trustProxy: readFlag(env.BAALDA_TRUST_PROXY, 'BAALDA_TRUST_PROXY'),
@@ -168,4 +172,21 @@ function readFlag(raw: string | undefined, name: string): boolean {
   if (raw === undefined || raw.trim() === '' || raw.trim() === '0' || raw.trim() === 'false') return false;
   if (raw.trim() === '1' || raw.trim() === 'true') return true;
   throw new Error(`${name} must be 1 or 0, got ${JSON.stringify(raw)}.`);
+}
+
+const EMBEDDERS = ['use-lite', 'hashed'] as const;
+const MAX_EMBED_THREADS = 8;
+
+// SEMV5: which embedder ranks search, and how many threads compute meaning.
+function readSemantic(env: NodeJS.ProcessEnv): SemanticSettings | null {
+  const embedder = env.BAALDA_EMBEDDER?.trim() || 'use-lite';
+  if (!(EMBEDDERS as readonly string[]).includes(embedder))
+    throw new Error(`BAALDA_EMBEDDER must be one of ${EMBEDDERS.join(', ')}, got ${JSON.stringify(embedder)}.`);
+  const rawThreads = env.BAALDA_EMBED_THREADS?.trim();
+  const threads = rawThreads ? Number(rawThreads) : 1;
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_EMBED_THREADS)
+    throw new Error(
+      `BAALDA_EMBED_THREADS must be a whole number from 1 to ${MAX_EMBED_THREADS}, got ${JSON.stringify(rawThreads)}.`,
+    );
+  return embedder === 'hashed' ? null : { threads };
 }

@@ -4,6 +4,7 @@ import type { PasswordCost } from '../access/passwords';
 import type { AttachmentService } from '../attachments/attachmentService';
 import type { ExtractionLimits } from '../attachments/extraction';
 import type { DatabaseTarget } from '../db/openDatabase';
+import type { SemanticSearch, SemanticSettings } from '../search/semantic/semanticSearch';
 import type { EdgeSettings } from '../support/edgeSettings';
 import type { Logger } from '../support/logger';
 
@@ -23,6 +24,8 @@ export interface RelayOptions {
   readonly trashRetentionMs?: number;
   /** The embedder for index rows (EMB1); the hashed bag of words by default. */
   readonly embedder?: Embedder;
+  /** SEMV5: search by meaning too (worker threads running USE lite); absent or null: by words alone. */
+  readonly semantic?: SemanticSettings | null;
   /** How long shutdown waits for pending stores before giving up on them (logged). */
   readonly shutdownTimeoutMs?: number;
   /** VC1/VC3: quiet period and cap of version history; VERSION_DEFAULTS when absent. */
@@ -59,6 +62,8 @@ export interface Relay {
   recheckConnections(): Promise<void>;
   /** ATT1–ATT9: uploads, stored bytes and their text (tests wait on `settled()`). */
   readonly attachments: AttachmentService;
+  /** SEMV5/SEMV6: the semantic side when on (tests wait on `settled()`), else null. */
+  readonly semantic: SemanticSearch | null;
   /** VC1: runs a quiet-version capture now (with the relay's clock); how many versions were kept. */
   captureQuietVersions(): Promise<number>;
   /** Stops taking connections, stores every changed document, then closes the database. */

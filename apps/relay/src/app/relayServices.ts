@@ -16,6 +16,7 @@ import { type DatabaseCatchUp, startDatabaseCatchUp } from '../scale/catchUpFrom
 import { resyncFromDatabase } from '../scale/resyncFromDatabase';
 import { joinRelays, type ScaleOut } from '../scale/scaleOut';
 import { SearchIndexes } from '../search/searchIndexes';
+import { createSemanticSearch, type SemanticSearch } from '../search/semantic/semanticSearch';
 import type { NoteStore } from '../store/noteStore';
 import { createPrismaNoteStore } from '../store/prismaNoteStore';
 import { broadcastTreeChanged } from '../vault/VaultChannelExtension';
@@ -29,6 +30,7 @@ export interface RelayServices {
   readonly access: AccessService;
   readonly rechecks: ConnectionRechecks;
   readonly indexes: SearchIndexes;
+  readonly semantic: SemanticSearch | null;
   readonly scale: ScaleOut;
   readonly catchUp: DatabaseCatchUp | null;
   readonly vaults: VaultService;
@@ -48,7 +50,9 @@ export async function createRelayServices(
   const store = createPrismaNoteStore(database.prisma, { mergeOnWrite: Boolean(options.redisUrl) });
   const access = createAccessService(database.prisma, options.passwordCost ?? DEFAULT_PASSWORD_COST);
   const rechecks = startConnectionRechecks(access, hocuspocus, { clock, logger: options.logger });
-  const indexes = await SearchIndexes.open(database.prisma, options.embedder ?? hashedEmbedder);
+  const semantic = options.semantic ? createSemanticSearch(database.prisma, options.semantic, options.logger) : null;
+  const indexes = await SearchIndexes.open(database.prisma, options.embedder ?? hashedEmbedder, semantic?.encoder);
+  semantic?.start(indexes);
   const treeChanged = (vaultId: string, version: number) => {
     broadcastTreeChanged(hocuspocus, vaultId, version);
     // ACL6: a note moved into a private folder closes the sockets that may no longer read it.
@@ -75,6 +79,7 @@ export async function createRelayServices(
   }).catch(async (error: unknown) => {
     rechecks.stop();
     await catchUp?.stop();
+    await semantic?.close();
     throw error;
   });
   indexes.onCommitted(scale.indexChanged);
@@ -110,6 +115,7 @@ export async function createRelayServices(
     access,
     rechecks,
     indexes,
+    semantic,
     scale,
     catchUp,
     vaults,

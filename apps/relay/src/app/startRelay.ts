@@ -44,6 +44,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     } finally {
       await jobs.idle();
       await services.attachments.close();
+      await services.semantic?.close();
       await services.catchUp?.stop();
       await services.scale.close();
       await database.close();
@@ -56,6 +57,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     hocuspocus,
     adminKey: services.adminKey,
     attachments: services.attachments,
+    semantic: services.semantic,
     recheckConnections: () => services.rechecks.runNow(),
     captureQuietVersions: () => jobs.captureQuietVersions(),
     close: () => {

@@ -21,7 +21,7 @@ import type { Hocuspocus } from '@hocuspocus/server';
 import type { VaultGuard } from '../access/vaultGuard';
 import type { AttachmentService } from '../attachments/attachmentService';
 import type { PrismaClient } from '../generated/prisma/client';
-import type { SearchRequest, searchNotes } from '../search/searchService';
+import type { SearchAnswer, SearchRequest } from '../search/searchService';
 import type { NoteStore } from '../store/noteStore';
 import type { VaultService } from '../vault/vaultService';
 import { readNoteDocument, withNoteDocument } from './noteDocuments';
@@ -38,7 +38,7 @@ export interface McpStoreDependencies {
   readonly vaults: VaultService;
   /** ATT7: attachments' extracted text for read_attachment_text. */
   readonly attachments: AttachmentService;
-  readonly search: (request: SearchRequest) => ReturnType<typeof searchNotes>;
+  readonly search: (request: SearchRequest) => Promise<SearchAnswer>;
   readonly clock: () => Date;
 }
 
@@ -62,7 +62,7 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
   };
   return {
     search: async (request) => {
-      const answer = deps.search({ ...request, vaultId, hidden: guard.hidden });
+      const answer = await deps.search({ ...request, vaultId, hidden: guard.hidden });
       if (!answer.ok) return { ok: false, code: 'INVALID_INPUT', message: answer.message };
       return { ok: true, hits: answer.results.map((hit) => ({ ...hit, kind: entryKindOf(hit.path) })) };
     },

@@ -5,9 +5,11 @@ import {
   isInsideFolder,
   LexicalIndex,
   pathKey,
+  type QuantizedVectors,
   titleFromPath,
 } from '@baalda/core';
 import { ColumnMatrix } from './columnMatrix';
+import { SemanticRows } from './semanticRows';
 
 /** Where a row sits in the tree (IDX3). */
 export interface IndexPlace {
@@ -61,6 +63,8 @@ export class SearchIndex {
   private readonly vectors: ColumnMatrix;
   /** LEX2: title and text terms of every row. */
   readonly lexical = new LexicalIndex();
+  /** SEMV1: the rows' semantic vectors, each with the version it was computed from. */
+  readonly semantic = new SemanticRows();
   private readonly vaultSlots = new Map<string, number>();
   /** Per row: the vault's slot when the row is live, else NOT_SEARCHABLE. */
   private searchableIn = new Int32Array(0);
@@ -69,6 +73,8 @@ export class SearchIndex {
   constructor(
     readonly embedderName: string,
     readonly dimensions: number,
+    /** SEMV1: the sentence encoder whose vectors this copy holds; null when search is lexical only. */
+    readonly semanticEncoder: { readonly name: string; readonly dimensions: number } | null = null,
   ) {
     this.vectors = new ColumnMatrix(dimensions);
   }
@@ -111,11 +117,30 @@ export class SearchIndex {
     this.entries.set(docId, { ...entry, version, hasVector: true });
   }
 
+  /**
+   * SEMV1: the semantic vectors of a note's text at `version`; kept only if that is the text this copy
+   * holds, so vectors of an older (or not yet seen) text are never served. Whether they were kept.
+   */
+  setSemantic(docId: string, vectors: QuantizedVectors, version: number): boolean {
+    const entry = this.entries.get(docId);
+    if (!entry?.hasVector || entry.version !== version) return false;
+    this.semantic.set(entry.row, vectors, version);
+    return true;
+  }
+
+  /** SEMV1: the row's semantic vectors if they are of its current text. */
+  semanticAt(row: number): QuantizedVectors | undefined {
+    const docId = this.docIdByRow[row];
+    const entry = docId === undefined ? undefined : this.entries.get(docId);
+    return entry ? this.semantic.current(row, entry.version) : undefined;
+  }
+
   /** IDX4: a purged note leaves the copy. */
   remove(docId: string): void {
     const entry = this.entries.get(docId);
     if (!entry) return;
     this.vectors.clearRow(entry.row);
+    this.semantic.clear(entry.row);
     this.lexical.removeRow(entry.row);
     this.searchableIn[entry.row] = NOT_SEARCHABLE;
     this.freeRows.push(entry.row);
@@ -180,6 +205,7 @@ export class SearchIndex {
   private newEntry(docId: string): Entry {
     const row = this.freeRows.pop() ?? this.nextRow++;
     this.ensureCapacity(row + 1);
+    this.semantic.clear(row);
     this.docIdByRow[row] = docId;
     return {
       docId,

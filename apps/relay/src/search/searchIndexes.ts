@@ -1,10 +1,22 @@
-import type { Embedder } from '@baalda/core';
+import type { Embedder, SentenceEncoder } from '@baalda/core';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { IndexPlacementListener } from '../vault/vaultService';
 import { type EmbeddedContent, type PlacedContent, writeEmbeddedContents, writeIndexedContent } from './indexStore';
 import { type IndexPlace, SearchIndex } from './searchIndex';
-import { loadSearchIndex, reloadSearchRows, type SearchRequest, searchNotes } from './searchService';
+import {
+  checkSearchRequest,
+  loadSearchIndex,
+  reloadSearchRows,
+  type SearchAnswer,
+  type SearchRequest,
+  searchNotes,
+} from './searchService';
+import { QueryMeanings } from './semantic/queryMeanings';
+import type { ComputedVectors } from './semantic/semanticStore';
 import { countStoredDocuments, readStoredContents } from './storedContents';
+
+/** A sentence encoder that can put a query ahead of waiting batches. */
+export type QueryEncoder = SentenceEncoder & { embedQuery(text: string): Promise<Float32Array> };
 
 interface Generation {
   readonly embedder: Embedder;
@@ -33,27 +45,52 @@ export class SearchIndexes implements IndexPlacementListener {
   private building: Generation | null = null;
   /** SCALE3: hears every row this relay committed (other relays re-read it). */
   private committed: (docId: string) => void = () => {};
+  /** SEMV6: hears every note whose text this relay committed (its vectors are due). */
+  private textChanged: (docId: string) => void = () => {};
+  private readonly meanings: QueryMeanings | null;
 
   private constructor(
     private readonly prisma: PrismaClient,
     active: Generation,
+    private readonly encoder: QueryEncoder | null,
   ) {
     this.active = active;
+    this.meanings = encoder && new QueryMeanings(encoder);
   }
 
-  /** Loads the active generation from `note_index`. */
-  static async open(prisma: PrismaClient, embedder: Embedder): Promise<SearchIndexes> {
-    const index = new SearchIndex(embedder.name, embedder.dimensions);
+  /** Loads the active generation from `note_index`; with `encoder`, search is hybrid (HYB1). */
+  static async open(
+    prisma: PrismaClient,
+    embedder: Embedder,
+    encoder: QueryEncoder | null = null,
+  ): Promise<SearchIndexes> {
+    const index = new SearchIndex(embedder.name, embedder.dimensions, encoder);
     await loadSearchIndex(prisma, index);
-    return new SearchIndexes(prisma, { embedder, index });
+    return new SearchIndexes(prisma, { embedder, index }, encoder);
   }
 
   get activeEmbedder(): Embedder {
     return this.active.embedder;
   }
 
-  search(request: SearchRequest): ReturnType<typeof searchNotes> {
-    return searchNotes(this.active.index, this.active.embedder, request);
+  /**
+   * SRCH5, HYB1: with a sentence encoder, the query's meaning is computed off the event loop and fused
+   * with its words; if it can't be had (the model failed to load, its queue is full), words alone rank.
+   */
+  async search(request: SearchRequest): Promise<SearchAnswer> {
+    const meaning = this.meanings && !checkSearchRequest(request) ? await this.meanings.of(request.query) : undefined;
+    return searchNotes(this.active.index, this.active.embedder, request, meaning);
+  }
+
+  /** SEMV6: `listener` hears the id of every note whose text this relay committed. */
+  onTextChanged(listener: (docId: string) => void): void {
+    this.textChanged = listener;
+  }
+
+  /** SEMV1: vectors committed to a row go to every copy that holds the text they were computed from. */
+  vectorsCommitted(item: ComputedVectors): void {
+    for (const generation of this.generations()) generation.index.setSemantic(item.docId, item.vectors, item.version);
+    this.committed(item.docId);
   }
 
   setPlace(docId: string, place: IndexPlace): void {
@@ -84,7 +121,7 @@ export class SearchIndexes implements IndexPlacementListener {
    */
   async reloadAll(): Promise<void> {
     const serving = this.active;
-    const fresh = new SearchIndex(serving.embedder.name, serving.embedder.dimensions);
+    const fresh = new SearchIndex(serving.embedder.name, serving.embedder.dimensions, this.encoder);
     this.touchedDuringReload = new Set();
     try {
       await loadSearchIndex(this.prisma, fresh);
@@ -108,6 +145,7 @@ export class SearchIndexes implements IndexPlacementListener {
     if (!written.changed) return;
     target.index.setContent(docId, written.vector, version, written.placeIfNew, content);
     this.committed(docId);
+    this.textChanged(docId);
     // While a reindex runs, the serving copy keeps its own embedder's vectors (never mixed, EMB1).
     if (target !== this.active)
       this.active.index.setContent(docId, this.active.embedder.embed(content), version, written.placeIfNew, content);
@@ -120,7 +158,7 @@ export class SearchIndexes implements IndexPlacementListener {
     onProgress: (progress: ReindexProgress) => void,
   ): Promise<ReindexProgress> {
     if (this.building) throw new Error('A reindex is already running.');
-    const building = { embedder, index: new SearchIndex(embedder.name, embedder.dimensions) };
+    const building = { embedder, index: new SearchIndex(embedder.name, embedder.dimensions, this.encoder) };
     this.building = building;
     try {
       await loadSearchIndex(this.prisma, building.index);

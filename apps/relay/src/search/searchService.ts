@@ -1,4 +1,5 @@
 import {
+  decodeQuantized,
   dotColumnMajor,
   type Embedder,
   type Failure,
@@ -7,6 +8,7 @@ import {
   LIMITS,
   lexicalTermsOf,
   rankNotes,
+  semanticSimilarity,
   sparseQueryOf,
   validateFolderPath,
 } from '@baalda/core';
@@ -30,13 +32,20 @@ export interface SearchRequest {
   readonly kind?: string;
 }
 
-/** SRCH5: checks a request and scores it against the in-memory copy. */
+/** The answer to a search: pointers best first, or why the request was refused. */
+export type SearchAnswer = { ok: true; results: SearchResult[] } | Failure<'SEARCH_INVALID'>;
+
+/**
+ * SRCH5: checks a request and scores it against the in-memory copy; with the query's semantic vector
+ * (HYB1), meaning counts too.
+ */
 export function searchNotes(
   index: SearchIndex,
   embedder: Embedder,
   request: SearchRequest,
-): { ok: true; results: SearchResult[] } | Failure<'SEARCH_INVALID'> {
-  const problem = checkRequest(request);
+  queryMeaning?: Float32Array,
+): SearchAnswer {
+  const problem = checkSearchRequest(request);
   if (problem) return fail('SEARCH_INVALID', problem);
   const query = sparseQueryOf(embedder.embed(request.query));
   const { columns, capacity } = index.matrix;
@@ -52,6 +61,12 @@ export function searchNotes(
     capacity: index.rowLimit,
     cosineAt: (row) => dotColumnMajor(query, columns, capacity, row),
     limit: request.limit ?? 10,
+    semantic: queryMeaning && {
+      similarityAt: (row) => {
+        const vectors = index.semanticAt(row);
+        return vectors && semanticSimilarity(queryMeaning, vectors);
+      },
+    },
   });
   const results: SearchResult[] = [];
   for (const { row, score } of ranked) {
@@ -62,7 +77,8 @@ export function searchNotes(
   return { ok: true, results };
 }
 
-function checkRequest(request: SearchRequest): string | null {
+/** SRCH5: why a request can't be answered, or null. */
+export function checkSearchRequest(request: SearchRequest): string | null {
   const length = request.query.trim().length;
   // Code points, as MCP's schema counts (MCP2): an emoji is one character to the person typing it.
   if (length === 0 || [...request.query].length > LIMITS.maxSearchQueryLength) {
@@ -88,6 +104,8 @@ interface LoadedRow {
   readonly version: bigint;
   readonly content: string | null;
   readonly vector: string | null;
+  readonly semantic: string | null;
+  readonly semantic_version: bigint;
 }
 
 /** Fills the in-memory copy from `note_index` (rows of this embedder with a vector; places of all). */
@@ -97,7 +115,9 @@ export async function loadSearchIndex(prisma: PrismaClient, index: SearchIndex):
   const rows = await prisma.$queryRaw<LoadedRow[]>`
     SELECT doc_id, vault_id, path, live, version,
            CASE WHEN embedder = ${index.embedderName} THEN content END AS content,
-           CASE WHEN embedder = ${index.embedderName} THEN encode(vector, 'base64') END AS vector
+           CASE WHEN embedder = ${index.embedderName} THEN encode(vector, 'base64') END AS vector,
+           CASE WHEN semantic_embedder = ${semanticNameOf(index)} THEN encode(semantic, 'base64') END AS semantic,
+           semantic_version
     FROM note_index`;
   for (const row of rows) applyLoadedRow(index, row);
 }
@@ -115,7 +135,9 @@ export async function reloadSearchRows(
   const rows = await prisma.$queryRaw<LoadedRow[]>`
     SELECT doc_id, vault_id, path, live, version,
            CASE WHEN embedder = ${index.embedderName} THEN content END AS content,
-           CASE WHEN embedder = ${index.embedderName} THEN encode(vector, 'base64') END AS vector
+           CASE WHEN embedder = ${index.embedderName} THEN encode(vector, 'base64') END AS vector,
+           CASE WHEN semantic_embedder = ${semanticNameOf(index)} THEN encode(semantic, 'base64') END AS semantic,
+           semantic_version
     FROM note_index WHERE doc_id = ANY(${ids})`;
   const found = new Set<string>();
   for (const row of rows) {
@@ -125,9 +147,20 @@ export async function reloadSearchRows(
   for (const docId of ids) if (!found.has(docId)) index.remove(docId);
 }
 
+// A name no row has: with no encoder, no row's semantic vectors are sent.
+const NO_ENCODER = '';
+
+function semanticNameOf(index: SearchIndex): string {
+  return index.semanticEncoder?.name ?? NO_ENCODER;
+}
+
 function applyLoadedRow(index: SearchIndex, row: LoadedRow): void {
   const place = { vaultId: row.vault_id, path: row.path, live: row.live };
   index.setPlace(row.doc_id, place);
   const vector = row.vector === null ? null : decodeVector(Buffer.from(row.vector, 'base64'), index.dimensions);
   if (vector) index.setContent(row.doc_id, vector, Number(row.version), place, row.content ?? '');
+  const encoder = index.semanticEncoder;
+  const semantic =
+    row.semantic === null || !encoder ? null : decodeQuantized(Buffer.from(row.semantic, 'base64'), encoder.dimensions);
+  if (semantic) index.setSemantic(row.doc_id, semantic, Number(row.semantic_version));
 }

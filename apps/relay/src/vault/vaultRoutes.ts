@@ -10,13 +10,13 @@ import type { Route, RouteCall, RouteContext, VaultCall } from '../access/caller
 import { requireVault } from '../access/requestAuth';
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
-import type { SearchRequest, searchNotes } from '../search/searchService';
+import type { SearchAnswer, SearchRequest } from '../search/searchService';
 import type { VaultService } from './vaultService';
 
 /** What the vault, member and invite routes need beyond the basics. */
 export interface VaultRouteContext extends RouteContext {
   readonly vaults: VaultService;
-  readonly search: (request: SearchRequest) => ReturnType<typeof searchNotes>;
+  readonly search: (request: SearchRequest) => Promise<SearchAnswer>;
   /** Closes or downgrades open connections after a change of rights (ACL6). */
   readonly recheckConnections: () => void;
   /**
@@ -171,10 +171,10 @@ async function applyOps({ request, response, context, params, guard }: ContentCa
 }
 
 // SRCH3/SRCH5: `?q=…&limit=…&folder=…&kind=…` → pointers only, from the notes the caller may read (ACL5).
-function search({ request, response, context, params, guard }: ContentCall): void {
+async function search({ request, response, context, params, guard }: ContentCall): Promise<void> {
   const query = new URL(request.url ?? '/', 'http://relay.invalid').searchParams;
   const limit = query.get('limit');
-  const answer = context.search({
+  const answer = await context.search({
     query: query.get('q') ?? '',
     vaultId: params[0] ?? '',
     hidden: guard.hidden,

@@ -1,5 +1,5 @@
 import type { CandidateRows, LexicalIndex } from './lexicalIndex';
-import { rankHybrid, type SemanticSide } from './rankHybrid';
+import { hasMeaningfulTerm, rankHybrid, type SemanticSide } from './rankHybrid';
 import { type RankedRow, TopList } from './topList';
 
 /**
@@ -36,7 +36,14 @@ export interface RankRequest {
 export function rankNotes(request: RankRequest): RankedRow[] {
   const lexical = request.lexical.score(request.queryTerms, request.candidates, request.capacity);
   if (request.semantic)
-    return rankHybrid(lexical, request.candidates, request.capacity, request.semantic, request.limit);
+    return rankHybrid(
+      lexical,
+      request.candidates,
+      request.capacity,
+      request.semantic,
+      request.limit,
+      hasMeaningfulTerm(request.queryTerms),
+    );
   const weight = request.vectorWeight ?? VECTOR_WEIGHT;
   const top = new TopList(request.limit);
   for (let index = 0; index < lexical.count; index += 1) {

@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import type { PrismaClient } from '../../generated/prisma/client';
+import type { Logger } from '../../support/logger';
+import { RELAY_DIST } from '../../support/relayPaths';
+import type { QueryEncoder, SearchIndexes } from '../searchIndexes';
+import { EmbeddingWorkers } from './embeddingWorkers';
+import { SemanticBacklog } from './semanticBacklog';
+import { semanticCoverage } from './semanticStore';
+
+/** SEMV5: how the relay computes meaning; absent or null, search is by words alone (BAALDA_EMBEDDER=hashed). */
+export interface SemanticSettings {
+  /** Embedding threads (BAALDA_EMBED_THREADS); 1 when absent. */
+  readonly threads?: number;
+  /** Batches that may wait for a thread; beyond, the backlog retries later. */
+  readonly maxQueued?: number;
+}
+
+/** The relay's semantic side: an encoder for queries and the backlog of notes due for vectors. */
+export interface SemanticSearch {
+  readonly encoder: QueryEncoder & { readonly isUnavailable: boolean };
+  /** Starts computing vectors for `indexes`' notes: every stale row now, every changed text from now on. */
+  start(indexes: SearchIndexes): void;
+  /** Resolves once no note waits for vectors (tests, benchmarks). */
+  settled(): Promise<void>;
+  /** SEMV6: notes with vectors of their current text, of all notes with text; and how many wait. */
+  progress(): Promise<{ current: number; total: number; waiting: number }>;
+  close(): Promise<void>;
+}
+
+// Compiled with the relay (build.mjs), so a relay running from source under the tests starts it too.
+const WORKER_ENTRY = join(RELAY_DIST, 'embeddingWorker.mjs');
+const DEFAULT_MAX_QUEUED = 64;
+
+export function createSemanticSearch(prisma: PrismaClient, settings: SemanticSettings, logger: Logger): SemanticSearch {
+  const encoder = new EmbeddingWorkers({
+    entry: WORKER_ENTRY,
+    threads: settings.threads ?? 1,
+    maxQueued: settings.maxQueued ?? DEFAULT_MAX_QUEUED,
+    logger,
+  });
+  let backlog: SemanticBacklog | null = null;
+  return {
+    encoder,
+    start(indexes) {
+      const started = new SemanticBacklog({ prisma, encoder, sink: indexes, logger });
+      backlog = started;
+      indexes.onTextChanged((docId) => started.enqueue(docId));
+      started
+        .enqueueStale()
+        .catch((error: unknown) => logger.warn('stale vectors not queued', { error: String(error) }));
+    },
+    settled: async () => {
+      await backlog?.settled();
+    },
+    progress: async () => ({ ...(await semanticCoverage(prisma, encoder.name)), waiting: backlog?.waiting ?? 0 }),
+    close: async () => {
+      await backlog?.stop();
+      await encoder.close();
+    },
+  };
+}

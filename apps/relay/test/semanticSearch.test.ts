@@ -1,0 +1,109 @@
+import { formatNoteDocumentName } from '@baalda/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/openDatabase';
+import { nextOpId, postOps } from './apiBody';
+import { testBackends } from './backends';
+import { appendParagraph, connectPeer, eventually, type Peer, removeParagraphContaining } from './clients';
+import { authedFetch, startTestRelay, type TestRelay } from './relays';
+
+const NOTES: Record<string, string> = {
+  semanticRefunds0001: 'Refund window: 30 days from delivery. Items must be unused and in their original packaging.',
+  semanticLaptops0002: 'Engineers get a 16-inch MacBook Pro; laptops are replaced every four years.',
+  semanticDeploys0003: 'Merges to main deploy to staging automatically; promote to production from #deploys.',
+  semanticHolidays004: 'Full-time employees get 28 days of paid holiday plus public holidays.',
+  semanticOffsite0005: 'The spring offsite is in Lisbon; flights are booked by the travel desk.',
+};
+const PARAPHRASE = 'how long do buyers have to send back a purchase';
+
+async function createNotes(relay: TestRelay): Promise<Peer[]> {
+  await postOps(
+    relay,
+    Object.keys(NOTES).map((docId) => ({
+      opId: nextOpId(),
+      kind: 'createNote',
+      docId,
+      path: `Handbook/${docId}.md`,
+      createdAt: Date.UTC(2026, 11, 3),
+    })),
+  );
+  const peers: Peer[] = [];
+  for (const [docId, text] of Object.entries(NOTES)) {
+    const peer = await connectPeer(relay, formatNoteDocumentName(docId));
+    appendParagraph(peer.doc, text);
+    peers.push(peer);
+  }
+  return peers;
+}
+
+async function search(relay: TestRelay, query: string): Promise<string[]> {
+  const response = await authedFetch(relay, `/api/vaults/default/search?q=${encodeURIComponent(query)}`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { results: Array<{ docId: string }> };
+  return body.results.map((result) => result.docId);
+}
+
+describe.each(testBackends())('search by meaning on $name (SEMV, HYB)', (backend) => {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('[HYB4, SEMV5] a note that shares no word with the question is found by meaning; words alone find nothing', async () => {
+    const database = await backend.create();
+    cleanups.push(() => database.dispose());
+    const relay = await startTestRelay(database.target, { semantic: { threads: 1 } });
+    cleanups.push(() => relay.close());
+    const peers = await createNotes(relay);
+    cleanups.push(async () => {
+      for (const peer of peers) peer.destroy();
+    });
+    await eventually(
+      async () => (await search(relay, 'refund window')).includes('semanticRefunds0001'),
+      () => 'the notes never reached the index',
+    );
+    await relay.semantic?.settled();
+    expect((await search(relay, PARAPHRASE))[0]).toBe('semanticRefunds0001');
+    for (const peer of peers) peer.destroy();
+    await relay.close();
+
+    const wordsOnly = await startTestRelay(database.target);
+    cleanups.push(() => wordsOnly.close());
+    expect(await search(wordsOnly, PARAPHRASE)).not.toContain('semanticRefunds0001');
+  }, 60_000);
+
+  it('[SEMV1, SEMV6] an edit makes the note’s vectors stale at once; only the latest text is embedded', async () => {
+    const database = await backend.create();
+    cleanups.push(() => database.dispose());
+    const relay = await startTestRelay(database.target, { semantic: { threads: 1 } });
+    cleanups.push(() => relay.close());
+    const peers = await createNotes(relay);
+    cleanups.push(async () => {
+      for (const peer of peers) peer.destroy();
+    });
+    const refunds = peers[0] as Peer;
+    await eventually(
+      async () => (await search(relay, 'refund window')).includes('semanticRefunds0001'),
+      () => 'the notes never reached the index',
+    );
+    await relay.semantic?.settled();
+    // The refund policy is rewritten into a note about the office dog, in several quick edits.
+    removeParagraphContaining(refunds.doc, 'Refund window');
+    for (const line of ['Office dog: Biscuit', 'visits on Fridays', 'bring treats, not chocolate'])
+      appendParagraph(refunds.doc, line);
+    await eventually(
+      async () => (await search(relay, 'Biscuit chocolate')).includes('semanticRefunds0001'),
+      () => 'the edit never reached the index',
+    );
+    expect(await search(relay, PARAPHRASE)).not.toContain('semanticRefunds0001');
+    await relay.semantic?.settled();
+    expect((await search(relay, 'which pet comes to the workplace'))[0]).toBe('semanticRefunds0001');
+    for (const peer of peers) peer.destroy();
+    await relay.close();
+
+    const opened = await openDatabase(database.target);
+    cleanups.push(() => opened.close());
+    const row = await opened.prisma.noteIndex.findUnique({ where: { docId: 'semanticRefunds0001' } });
+    expect(row?.semanticVersion).toBe(row?.version);
+    expect(row?.semanticEmbedder).toBe('use-lite-512-v1');
+  }, 60_000);
+});
