@@ -19,6 +19,11 @@ printTable(
   ['queries', 'count', 'MRR@10', 'recall@5', 'recall@10'],
   [
     ['all', String(report.relay.queries), ...cells(report.relay)],
+    [
+      'all but paraphrase (the set before it)',
+      String(report.relayWithoutParaphrase.queries),
+      ...cells(report.relayWithoutParaphrase),
+    ],
     ...QUERY_KINDS.map((kind) => [kind, String(report.relayByKind[kind].queries), ...cells(report.relayByKind[kind])]),
   ],
 );
@@ -32,6 +37,7 @@ printTable(
       'deleted twins with a live index row / purged twins with a row',
       `${report.twinRowsLeft.live} / ${report.twinRowsLeft.purged}`,
     ],
+    ['live notes without vectors of their current text (must be 0)', String(report.staleVectors)],
     ['queries where the relay differs from the shipped variant', String(report.relayDiffersFromShipped)],
     ['search over HTTP p50 / p95', `${report.searchMs.p50.toFixed(2)} / ${report.searchMs.p95.toFixed(2)} ms`],
   ],

@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadUseLiteInNode } from '@baalda/semantic/node';
 import { type Database, openDatabase } from '../../apps/relay/src/db/openDatabase';
 import { startTestRelay, type TestRelay } from '../../apps/relay/test/relays';
 import { type AuthedRelay, fetchAsOwner } from '../benchAccount';
 import type { Corpus, QueryKind } from './corpusTypes';
 import { metricsByKind, type RankMetrics, rankMetrics } from './metrics';
 import { applyOps, editParagraphs, runEdits, watchStores, writeParagraphs } from './relayLoader';
-import { measureVariants, readIndexRows, type VariantResult } from './variants';
+import { measureVariants, type QueryMeanings, readIndexRows, type VariantResult } from './variants';
 
 /** What `npm run bench:retrieval` prints and `npm run bench` takes its rows from. */
 export interface RetrievalReport {
@@ -19,12 +20,16 @@ export interface RetrievalReport {
   /** The shipped path: `GET /api/vaults/default/search?limit=10` on a relay holding the corpus. */
   readonly relay: RankMetrics;
   readonly relayByKind: Record<QueryKind, RankMetrics>;
+  /** The queries of every family but `paraphrase`: the set the earlier numbers were measured on. */
+  readonly relayWithoutParaphrase: RankMetrics;
   /** Returned results that are deleted twins or whose index row is not the note's current text. Must be 0. */
   readonly staleHits: number;
   readonly twinHits: number;
   readonly staleContentHits: number;
   /** IDX3/IDX4: twins whose index row is still live, and purged twins that still have a row. Must be 0. */
   readonly twinRowsLeft: { readonly live: number; readonly purged: number };
+  /** SEMV1: live notes without semantic vectors of their current text once the backlog drained. Must be 0. */
+  readonly staleVectors: number;
   /** Queries whose relay top 10 differs from the shipped variant computed from the same rows. */
   readonly relayDiffersFromShipped: number;
   readonly variants: readonly VariantResult[];
@@ -53,8 +58,9 @@ export async function measureRetrieval(corpus: Corpus = readCorpus()): Promise<R
     const relayRun = await runThroughRelay(corpus, dataDir);
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
-      const stale = await countStaleHits(database, corpus, relayRun.hits);
-      const variants = await measureVariants(database, corpus);
+      const meanings = await embedQueries(corpus);
+      const stale = await countStaleHits(database, corpus, relayRun.hits, meanings);
+      const variants = await measureVariants(database, corpus, meanings);
       return summarize(corpus, relayRun, stale, variants, (performance.now() - started) / 1000);
     } finally {
       await database.close();
@@ -63,6 +69,22 @@ export async function measureRetrieval(corpus: Corpus = readCorpus()): Promise<R
     await rm(dataDir, { recursive: true, force: true });
   }
 }
+
+// The variants rank the rows the relay wrote with the same encoder, each query embedded once.
+async function embedQueries(corpus: Corpus): Promise<QueryMeanings> {
+  const { encoder } = await loadUseLiteInNode();
+  const texts = corpus.queries.map((query) => query.query);
+  const vectors = await encoder.embedBatch(texts);
+  const byText = new Map(texts.map((text, index) => [text, vectors[index] as Float32Array]));
+  return {
+    encoderName: encoder.name,
+    dimensions: encoder.dimensions,
+    of: (query) => byText.get(query) ?? new Float32Array(encoder.dimensions),
+  };
+}
+
+// Both cores embed while the relay loads the corpus; a deployment on a busier machine would set fewer.
+const SEMANTIC_THREADS = 2;
 
 interface RelayRun {
   readonly hits: ReadonlyMap<string, readonly string[]>;
@@ -73,7 +95,7 @@ interface RelayRun {
 function summarize(
   corpus: Corpus,
   relayRun: RelayRun,
-  stale: Pick<RetrievalReport, 'staleHits' | 'twinHits' | 'staleContentHits' | 'twinRowsLeft'>,
+  stale: Pick<RetrievalReport, 'staleHits' | 'twinHits' | 'staleContentHits' | 'twinRowsLeft' | 'staleVectors'>,
   variants: readonly VariantResult[],
   totalSeconds: number,
 ): RetrievalReport {
@@ -86,6 +108,10 @@ function summarize(
     purgedTwins: corpus.traps.filter((trap) => trap.twin.purge).length,
     queries: corpus.queries.length,
     relay: rankMetrics(corpus.queries, rankings),
+    relayWithoutParaphrase: rankMetrics(
+      corpus.queries.filter((query) => query.kind !== 'paraphrase'),
+      rankings,
+    ),
     relayByKind: metricsByKind(corpus.queries, rankings),
     ...stale,
     relayDiffersFromShipped: corpus.queries.filter((query) => differs(query.id)).length,
@@ -98,10 +124,12 @@ function summarize(
 }
 
 async function runThroughRelay(corpus: Corpus, dataDir: string): Promise<RelayRun> {
-  const relay = await startTestRelay({ kind: 'pglite', dataDir });
+  const relay = await startTestRelay({ kind: 'pglite', dataDir }, { semantic: { threads: SEMANTIC_THREADS } });
   try {
     const started = performance.now();
     await loadCorpus(corpus, relay);
+    // SEMV6: queries are asked once every note's vectors are of its final text.
+    await relay.semantic?.settled();
     const loadSeconds = (performance.now() - started) / 1000;
     return { loadSeconds, ...(await askEveryQuery(relay, corpus)) };
   } finally {
@@ -170,11 +198,17 @@ async function countStaleHits(
   database: Database,
   corpus: Corpus,
   rankings: ReadonlyMap<string, readonly string[]>,
-): Promise<Pick<RetrievalReport, 'staleHits' | 'twinHits' | 'staleContentHits' | 'twinRowsLeft'>> {
+  meanings: QueryMeanings,
+): Promise<Pick<RetrievalReport, 'staleHits' | 'twinHits' | 'staleContentHits' | 'twinRowsLeft' | 'staleVectors'>> {
   const twins = corpus.traps.map((trap) => trap.twin);
   const twinIds = new Set(twins.map((twin) => twin.id));
   const current = new Map(corpus.notes.map((note) => [note.id, note.text.join('\n')]));
-  const rows = new Map((await readIndexRows(database, { includeDead: true })).map((row) => [row.docId, row]));
+  const read = await readIndexRows(database, {
+    includeDead: true,
+    encoderName: meanings.encoderName,
+    encoderDimensions: meanings.dimensions,
+  });
+  const rows = new Map(read.map((row) => [row.docId, row]));
   let twinHits = 0;
   let staleContentHits = 0;
   for (const docIds of rankings.values())
@@ -186,7 +220,9 @@ async function countStaleHits(
     live: twins.filter((twin) => rows.get(twin.id)?.live).length,
     purged: twins.filter((twin) => twin.purge && rows.has(twin.id)).length,
   };
-  return { staleHits: twinHits + staleContentHits, twinHits, staleContentHits, twinRowsLeft };
+  // SEMV1: once the backlog drained, no live note with text is without vectors of its current text.
+  const staleVectors = corpus.notes.filter((note) => !rows.get(note.id)?.semantic).length;
+  return { staleHits: twinHits + staleContentHits, twinHits, staleContentHits, twinRowsLeft, staleVectors };
 }
 
 function listMisses(corpus: Corpus, rankings: ReadonlyMap<string, readonly string[]>): RetrievalReport['misses'] {

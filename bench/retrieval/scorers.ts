@@ -4,7 +4,9 @@ import {
   hashedEmbedder,
   LexicalIndex,
   lexicalTermsOf,
+  type QuantizedVectors,
   rankNotes,
+  semanticSimilarity,
   sparseQueryOf,
   stemLightly,
   tokenize,
@@ -51,6 +53,50 @@ export interface IndexRow {
   readonly live: boolean;
   /** The stored vector (IDX1: little-endian float32), unit length. */
   readonly vector: Float32Array;
+  /** SEMV1: the row's semantic vectors when they are of its current text, else null. */
+  readonly semantic: QuantizedVectors | null;
+}
+
+/** Core's hybrid ranking (HYB1–HYB5), as the relay runs it with a sentence encoder, at a chosen weight. */
+export function hybridScorer(
+  rows: readonly IndexRow[],
+  meaningOf: (query: string) => Float32Array,
+  weight?: number,
+): Scorer {
+  const lexical = new LexicalIndex();
+  for (const [row, note] of rows.entries()) lexical.setRow(row, note.title, note.content);
+  const all = { rows: Int32Array.from(rows.keys()), count: rows.length };
+  return (query, limit) => {
+    const meaning = meaningOf(query);
+    const ranked = rankNotes({
+      queryTerms: lexicalTermsOf(query),
+      lexical,
+      candidates: all,
+      capacity: rows.length,
+      cosineAt: () => 0,
+      limit,
+      semantic: {
+        weight,
+        similarityAt: (row) => {
+          const vectors = rows[row]?.semantic;
+          return vectors ? semanticSimilarity(meaning, vectors) : undefined;
+        },
+      },
+    });
+    return ranked.map((entry) => rows[entry.row]?.docId ?? '');
+  };
+}
+
+/** Meaning alone: the rows by semantic similarity to the query (HYB's semantic side without words). */
+export function meaningScorer(rows: readonly IndexRow[], meaningOf: (query: string) => Float32Array): Scorer {
+  return (query, limit) => {
+    const meaning = meaningOf(query);
+    return rows
+      .map((row, index) => ({ index, score: row.semantic ? semanticSimilarity(meaning, row.semantic) : -1 }))
+      .sort((a, b) => b.score - a.score || a.index - b.index)
+      .slice(0, limit)
+      .map((entry) => rows[entry.index]?.docId ?? '');
+  };
 }
 
 /** Ranks the rows for a query: doc ids, best first, at most `limit`. */

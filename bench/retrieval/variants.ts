@@ -1,4 +1,4 @@
-import { hashedEmbedder, VECTOR_WEIGHT } from '@baalda/core';
+import { decodeQuantized, hashedEmbedder, SEMANTIC_WEIGHT, VECTOR_WEIGHT } from '@baalda/core';
 import type { Database } from '../../apps/relay/src/db/openDatabase';
 import type { Corpus, QueryKind } from './corpusTypes';
 import { type FullTextMode, prepareFullText, rankByFullText } from './fullText';
@@ -6,8 +6,10 @@ import { fuseByReciprocalRank, metricsByKind, type RankMetrics, rankMetrics } fr
 import {
   bm25Scorer,
   cosineScorer,
+  hybridScorer,
   type IndexRow,
   idfQueryEmbedder,
+  meaningScorer,
   type Scorer,
   shippedScorer,
   widerHashedEmbedder,
@@ -28,8 +30,14 @@ export interface VariantResult {
 
 const DEPTH = 50;
 
-/** Reads `note_index` rows with this embedder's vectors; live rows only unless `includeDead`. */
-export async function readIndexRows(database: Database, options: { includeDead?: boolean } = {}): Promise<IndexRow[]> {
+/**
+ * Reads `note_index` rows with this embedder's vectors, and the semantic vectors of `encoderName` when they
+ * are of the row's current text; live rows only unless `includeDead`.
+ */
+export async function readIndexRows(
+  database: Database,
+  options: { includeDead?: boolean; encoderName?: string; encoderDimensions?: number } = {},
+): Promise<IndexRow[]> {
   const rows = await database.prisma.noteIndex.findMany({
     where: options.includeDead ? {} : { live: true },
     orderBy: { docId: 'asc' },
@@ -40,7 +48,9 @@ export async function readIndexRows(database: Database, options: { includeDead?:
     if (row.embedder === hashedEmbedder.name && bytes.byteLength === vector.length * 4)
       for (let position = 0; position < vector.length; position += 1)
         vector[position] = bytes.readFloatLE(position * 4);
-    return { docId: row.docId, title: row.title, content: row.content, live: row.live, vector };
+    const current = row.semantic && row.semanticEmbedder === options.encoderName && row.semanticVersion === row.version;
+    const semantic = current ? decodeQuantized(row.semantic as Uint8Array, options.encoderDimensions ?? 0) : null;
+    return { docId: row.docId, title: row.title, content: row.content, live: row.live, vector, semantic };
   });
 }
 
@@ -79,9 +89,23 @@ const FULL_TEXT: ReadonlyArray<{ label: string; mode: FullTextMode }> = [
 
 type AddVariant = (name: string, result: Ranked, shipped?: boolean) => Ranked;
 
+/** The sentence encoder the relay ran, with every query's vector computed once. */
+export interface QueryMeanings {
+  readonly encoderName: string;
+  readonly dimensions: number;
+  readonly of: (query: string) => Float32Array;
+}
+
 /** Every ranking variant over the live rows of `database`, after the relay run wrote them. */
-export async function measureVariants(database: Database, corpus: Corpus): Promise<VariantResult[]> {
-  const rows = await readIndexRows(database);
+export async function measureVariants(
+  database: Database,
+  corpus: Corpus,
+  meanings: QueryMeanings,
+): Promise<VariantResult[]> {
+  const rows = await readIndexRows(database, {
+    encoderName: meanings.encoderName,
+    encoderDimensions: meanings.dimensions,
+  });
   const ranked: Array<{ name: string; shipped: boolean; result: Ranked }> = [];
   const add: AddVariant = (name, result, shipped = false) => {
     ranked.push({ name, shipped, result });
@@ -92,7 +116,15 @@ export async function measureVariants(database: Database, corpus: Corpus): Promi
     '(b) cosine + title boost, words required (shipped before LEX)',
     rankAll(corpus, cosineScorer(rows, { withTitleBoost: true, requireQueryToken: true })),
   );
-  add(`(k) BM25F + ${VECTOR_WEIGHT} × cosine: LEX2–LEX4 (shipped)`, rankAll(corpus, shippedScorer(rows)), true);
+  add(
+    `(l) BM25 / best possible + ${SEMANTIC_WEIGHT} × z(meaning): HYB1–HYB5 (shipped)`,
+    rankAll(corpus, hybridScorer(rows, meanings.of)),
+    true,
+  );
+  for (const weight of [0.1, 0.3, 0.5])
+    add(`(l) hybrid, ${weight} × z(meaning)`, rankAll(corpus, hybridScorer(rows, meanings.of, weight)));
+  add('(m) meaning alone: USE lite, whole note and sections', rankAll(corpus, meaningScorer(rows, meanings.of)));
+  add(`(k) BM25F + ${VECTOR_WEIGHT} × cosine: LEX2–LEX4 (shipped before HYB)`, rankAll(corpus, shippedScorer(rows)));
   for (const weight of [0, 0.25, 1, 2, 4])
     add(`(k) BM25F + ${weight} × cosine`, rankAll(corpus, shippedScorer(rows, weight)));
   await prepareFullText(database.sql);

@@ -4,7 +4,7 @@ import { openDatabase } from '../src/db/openDatabase';
 import { nextOpId, postOps } from './apiBody';
 import { testBackends } from './backends';
 import { appendParagraph, connectPeer, eventually, type Peer, removeParagraphContaining } from './clients';
-import { authedFetch, startTestRelay, type TestRelay } from './relays';
+import { adminFetch, authedFetch, startTestRelay, type TestRelay } from './relays';
 
 const NOTES: Record<string, string> = {
   semanticRefunds0001: 'Refund window: 30 days from delivery. Items must be unused and in their original packaging.',
@@ -105,5 +105,40 @@ describe.each(testBackends())('search by meaning on $name (SEMV, HYB)', (backend
     const row = await opened.prisma.noteIndex.findUnique({ where: { docId: 'semanticRefunds0001' } });
     expect(row?.semanticVersion).toBe(row?.version);
     expect(row?.semanticEmbedder).toBe('use-lite-512-v1');
+  }, 60_000);
+
+  it('[SEMV6, IDX5] a relay switched from words to meaning catches up through reindex, with progress, searching throughout', async () => {
+    const database = await backend.create();
+    cleanups.push(() => database.dispose());
+    const wordsOnly = await startTestRelay(database.target);
+    const peers = await createNotes(wordsOnly);
+    await eventually(
+      async () => (await search(wordsOnly, 'refund window')).includes('semanticRefunds0001'),
+      () => 'the notes never reached the index',
+    );
+    for (const peer of peers) peer.destroy();
+    await wordsOnly.close();
+
+    const relay = await startTestRelay(database.target, { semantic: { threads: 1 } });
+    cleanups.push(() => relay.close());
+    const answer = await adminFetch(relay, '/api/admin/reindex', {
+      method: 'POST',
+      body: JSON.stringify({ embedder: 'use-lite-512-v1' }),
+    });
+    expect(answer.status).toBe(200);
+    const lines = (await answer.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { done: number; total: number; embedder?: string });
+    const notes = Object.keys(NOTES).length;
+    expect(lines.at(-1)).toMatchObject({ done: notes, total: notes, embedder: 'use-lite-512-v1' });
+    for (const line of lines) expect(line.done).toBeLessThanOrEqual(line.total);
+    expect((await search(relay, PARAPHRASE))[0]).toBe('semanticRefunds0001');
+
+    const refused = await adminFetch(relay, '/api/admin/reindex', {
+      method: 'POST',
+      body: JSON.stringify({ embedder: 'no-such-encoder' }),
+    });
+    expect(refused.status).toBe(400);
   }, 60_000);
 });

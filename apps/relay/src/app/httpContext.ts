@@ -27,6 +27,10 @@ export function createHttpContext(
     links: createLinkService(database.prisma),
     reindex: (embedder, onProgress) => indexes.reindex(embedder, clock, onProgress),
     defaultEmbedder: () => indexes.activeEmbedder,
+    semantic: services.semantic && {
+      encoderName: services.semantic.encoder.name,
+      catchUp: (onProgress) => services.semantic?.catchUp(onProgress) ?? Promise.resolve({ done: 0, total: 0 }),
+    },
     clock,
     backend: database.backend,
     webDir: options.webDir,

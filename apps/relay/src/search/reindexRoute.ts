@@ -1,4 +1,4 @@
-import { EMBEDDERS, type Embedder, embedderByName, parseRequestBody, REINDEX_BODY } from '@baalda/core';
+import { type Embedder, embedderByName, parseRequestBody, REINDEX_BODY, reindexableNames } from '@baalda/core';
 import type { PlainCall, Route } from '../access/callerRoutes';
 import { sendError } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
@@ -8,6 +8,11 @@ import type { ReindexProgress } from './searchIndexes';
 export interface AdminContext {
   readonly reindex: (embedder: Embedder, onProgress: (progress: ReindexProgress) => void) => Promise<ReindexProgress>;
   readonly defaultEmbedder: () => Embedder;
+  /** SEMV6: the relay's sentence encoder's name and its catch-up, or null when it computes no meaning. */
+  readonly semantic: {
+    readonly encoderName: string;
+    catchUp(onProgress: (progress: ReindexProgress) => void): Promise<ReindexProgress>;
+  } | null;
 }
 
 /** The admin's reindex route (loopback and admin key, ACC10). */
@@ -25,16 +30,20 @@ async function reindex({ request, response, context }: PlainCall<AdminContext>):
   if (!body.ok) return sendError(response, body.code, body.message);
   const fields = parseRequestBody(REINDEX_BODY, body.value);
   if (!fields.ok) return sendError(response, fields.code, fields.message);
-  const embedder = embedderByName(fields.value.embedder ?? context.defaultEmbedder().name);
-  if (!embedder) {
-    return sendError(response, 'REQUEST_INVALID', `embedder must be one of: ${[...EMBEDDERS.keys()].join(', ')}.`);
+  const name = fields.value.embedder ?? context.defaultEmbedder().name;
+  const embedder = embedderByName(name);
+  const semantic = context.semantic?.encoderName === name ? context.semantic : null;
+  if (!embedder && !semantic) {
+    const other = reindexableNames().includes(name) ? ` (this relay runs with BAALDA_EMBEDDER=hashed)` : '';
+    return sendError(response, 'REQUEST_INVALID', `embedder must be one of: ${reindexableNames().join(', ')}${other}.`);
   }
   response.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
   const started = performance.now();
+  const write = (progress: ReindexProgress) => response.write(`${JSON.stringify(progress)}\n`);
   try {
-    const result = await context.reindex(embedder, (progress) => response.write(`${JSON.stringify(progress)}\n`));
+    const result = embedder ? await context.reindex(embedder, write) : await semantic?.catchUp(write);
     const seconds = (performance.now() - started) / 1000;
-    response.end(`${JSON.stringify({ ...result, embedder: embedder.name, seconds })}\n`);
+    response.end(`${JSON.stringify({ ...(result ?? { done: 0, total: 0 }), embedder: name, seconds })}\n`);
   } catch (error) {
     response.end(`${JSON.stringify({ error: (error as Error).message })}\n`);
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VAULT_ROLES } from '../access/roles';
 import { parseDays, parseDisplayName, parseEmail, parsePassword } from '../accounts/accountInput';
-import { EMBEDDERS } from '../embedder/embedders';
+import { reindexableNames } from '../embedder/embedders';
 import { LIMITS } from '../limits/limits';
 import type { Result } from '../result';
 import { parsedField, refusedAs } from './parsedField';
@@ -96,8 +96,8 @@ export const REINDEX_BODY = fieldsBody({
   embedder: refusedAs(
     z
       .string()
-      .refine((name) => EMBEDDERS.has(name))
+      .refine((name) => reindexableNames().includes(name))
       .nullish(),
-    `embedder must be one of: ${[...EMBEDDERS.keys()].join(', ')}.`,
+    `embedder must be one of: ${reindexableNames().join(', ')}.`,
   ),
 });

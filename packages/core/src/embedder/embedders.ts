@@ -8,3 +8,14 @@ export const EMBEDDERS: ReadonlyMap<string, Embedder> = new Map([[hashedEmbedder
 export function embedderByName(name: string): Embedder | undefined {
   return EMBEDDERS.get(name);
 }
+
+/**
+ * SEMV5: the sentence encoders a relay may run (their vectors are computed off the event loop, so they are
+ * named here, not registered as `Embedder`s): `reindex` accepts these names too.
+ */
+export const SENTENCE_ENCODER_NAMES: ReadonlySet<string> = new Set(['use-lite-512-v1']);
+
+/** Every name a reindex may be asked for: row embedders and sentence encoders. */
+export function reindexableNames(): string[] {
+  return [...EMBEDDERS.keys(), ...SENTENCE_ENCODER_NAMES];
+}

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { Logger } from '../../support/logger';
 import { RELAY_DIST } from '../../support/relayPaths';
-import type { QueryEncoder, SearchIndexes } from '../searchIndexes';
+import type { QueryEncoder, ReindexProgress, SearchIndexes } from '../searchIndexes';
 import { EmbeddingWorkers } from './embeddingWorkers';
 import { SemanticBacklog } from './semanticBacklog';
 import { semanticCoverage } from './semanticStore';
@@ -24,12 +24,18 @@ export interface SemanticSearch {
   settled(): Promise<void>;
   /** SEMV6: notes with vectors of their current text, of all notes with text; and how many wait. */
   progress(): Promise<{ current: number; total: number; waiting: number }>;
+  /**
+   * SEMV6: queues every note whose vectors are behind and reports `{ done, total }` until none is: the
+   * reindex of meaning. Resumable by nature: what was computed stays, a restart queues the rest.
+   */
+  catchUp(onProgress: (progress: ReindexProgress) => void): Promise<ReindexProgress>;
   close(): Promise<void>;
 }
 
 // Compiled with the relay (build.mjs), so a relay running from source under the tests starts it too.
 const WORKER_ENTRY = join(RELAY_DIST, 'embeddingWorker.mjs');
 const DEFAULT_MAX_QUEUED = 64;
+const PROGRESS_EVERY_MS = 250;
 
 export function createSemanticSearch(prisma: PrismaClient, settings: SemanticSettings, logger: Logger): SemanticSearch {
   const encoder = new EmbeddingWorkers({
@@ -39,6 +45,7 @@ export function createSemanticSearch(prisma: PrismaClient, settings: SemanticSet
     logger,
   });
   let backlog: SemanticBacklog | null = null;
+  const progress = async () => ({ ...(await semanticCoverage(prisma, encoder.name)), waiting: backlog?.waiting ?? 0 });
   return {
     encoder,
     start(indexes) {
@@ -52,7 +59,24 @@ export function createSemanticSearch(prisma: PrismaClient, settings: SemanticSet
     settled: async () => {
       await backlog?.settled();
     },
-    progress: async () => ({ ...(await semanticCoverage(prisma, encoder.name)), waiting: backlog?.waiting ?? 0 }),
+    progress,
+    catchUp: async (onProgress) => {
+      if (!backlog) throw new Error('semantic search has not started');
+      if (encoder.isUnavailable) throw new Error('the semantic model could not be loaded; see the relay log');
+      await backlog.enqueueStale();
+      const drained = backlog.settled();
+      let done = false;
+      void drained.finally(() => {
+        done = true;
+      });
+      while (!done) {
+        const now = await progress();
+        onProgress({ done: now.current, total: now.total });
+        await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, PROGRESS_EVERY_MS))]);
+      }
+      const last = await progress();
+      return { done: last.current, total: last.total };
+    },
     close: async () => {
       await backlog?.stop();
       await encoder.close();
