@@ -36,6 +36,24 @@ describe('reading the environment', () => {
     });
   });
 
+  it('[SEMV5, SEMV7] searches by meaning with USE lite unless BAALDA_EMBEDDER says hashed or openai', () => {
+    expect(readConfig({}, '/').semantic).toEqual({ threads: 1 });
+    expect(readConfig({ BAALDA_EMBED_THREADS: '2' }, '/').semantic).toEqual({ threads: 2 });
+    expect(readConfig({ BAALDA_EMBEDDER: 'hashed' }, '/').semantic).toBeNull();
+    const openai = {
+      BAALDA_EMBEDDER: 'openai',
+      BAALDA_EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1',
+      BAALDA_EMBEDDINGS_MODEL: 'nomic-embed-text',
+      BAALDA_EMBEDDINGS_DIMENSIONS: '768',
+    };
+    expect(readConfig(openai, '/').semantic?.http).toEqual({
+      url: 'http://127.0.0.1:11434/v1',
+      model: 'nomic-embed-text',
+      dimensions: 768,
+      apiKey: undefined,
+    });
+  });
+
   it('[SCALE1] runs alone unless REDIS_URL names the Redis shared with other relays', () => {
     expect(readConfig({}, '/').redisUrl).toBeNull();
     const shared = { DATABASE_URL: 'postgresql://u@h/db', REDIS_URL: 'rediss://cache.example.org:6380/2' };
@@ -72,6 +90,14 @@ describe('reading the environment', () => {
     [{ BAALDA_VERSION_MAX: '2.5' }, /BAALDA_VERSION_MAX a whole number/],
     [{ BAALDA_MAX_ATTACHMENT_MB: '0' }, /BAALDA_MAX_ATTACHMENT_MB must be/],
     [{ BAALDA_MAX_ATTACHMENT_MB: 'lots' }, /BAALDA_MAX_ATTACHMENT_MB must be/],
+    [{ BAALDA_EMBEDDER: 'gpt' }, /BAALDA_EMBEDDER must be one of use-lite, openai, hashed/],
+    [{ BAALDA_EMBED_THREADS: '0' }, /BAALDA_EMBED_THREADS must be a whole number from 1 to 8/],
+    [{ BAALDA_EMBEDDER: 'openai' }, /BAALDA_EMBEDDINGS_URL/],
+    [{ BAALDA_EMBEDDER: 'openai', BAALDA_EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1' }, /BAALDA_EMBEDDINGS_MODEL/],
+    [
+      { BAALDA_EMBEDDER: 'openai', BAALDA_EMBEDDINGS_URL: 'http://h/v1', BAALDA_EMBEDDINGS_MODEL: 'm' },
+      /BAALDA_EMBEDDINGS_DIMENSIONS must be/,
+    ],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => readConfig(env, '/')).toThrow(message);
   });

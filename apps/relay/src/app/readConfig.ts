@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { LIMITS, parseVersionSettings, type VersionSettings } from '@baalda/core';
 import type { DatabaseTarget } from '../db/openDatabase';
+import type { HttpEmbeddingsSettings } from '../search/semantic/httpEmbeddings';
 import type { SemanticSettings } from '../search/semantic/semanticSearch';
 import type { EdgeSettings } from '../support/edgeSettings';
 import { REPOSITORY_ROOT } from '../support/relayPaths';
@@ -174,7 +175,7 @@ function readFlag(raw: string | undefined, name: string): boolean {
   throw new Error(`${name} must be 1 or 0, got ${JSON.stringify(raw)}.`);
 }
 
-const EMBEDDERS = ['use-lite', 'hashed'] as const;
+const EMBEDDERS = ['use-lite', 'openai', 'hashed'] as const;
 const MAX_EMBED_THREADS = 8;
 
 // SEMV5: which embedder ranks search, and how many threads compute meaning.
@@ -188,5 +189,28 @@ function readSemantic(env: NodeJS.ProcessEnv): SemanticSettings | null {
     throw new Error(
       `BAALDA_EMBED_THREADS must be a whole number from 1 to ${MAX_EMBED_THREADS}, got ${JSON.stringify(rawThreads)}.`,
     );
-  return embedder === 'hashed' ? null : { threads };
+  if (embedder === 'hashed') return null;
+  return embedder === 'openai' ? { threads, http: readEmbeddingsEndpoint(env) } : { threads };
+}
+
+const MAX_EMBEDDING_DIMENSIONS = 8192;
+
+// SEMV7: an OpenAI-compatible endpoint: where, which model, how long its vectors are, and a key if it wants one.
+function readEmbeddingsEndpoint(env: NodeJS.ProcessEnv): HttpEmbeddingsSettings {
+  const url = env.BAALDA_EMBEDDINGS_URL?.trim() ?? '';
+  if (!/^https?:\/\/\S+$/.test(url))
+    throw new Error(
+      `BAALDA_EMBEDDER=openai needs BAALDA_EMBEDDINGS_URL, the API's base such as http://127.0.0.1:11434/v1, got ${JSON.stringify(url)}.`,
+    );
+  const model = env.BAALDA_EMBEDDINGS_MODEL?.trim() ?? '';
+  if (!model || model.length > 100)
+    throw new Error('BAALDA_EMBEDDER=openai needs BAALDA_EMBEDDINGS_MODEL, the model name (1–100 characters).');
+  const rawDimensions = env.BAALDA_EMBEDDINGS_DIMENSIONS?.trim();
+  const dimensions = Number(rawDimensions);
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > MAX_EMBEDDING_DIMENSIONS)
+    throw new Error(
+      `BAALDA_EMBEDDINGS_DIMENSIONS must be the model's vector length, 1–${MAX_EMBEDDING_DIMENSIONS}, got ${JSON.stringify(rawDimensions)}.`,
+    );
+  const apiKey = env.BAALDA_EMBEDDINGS_KEY?.trim() || undefined;
+  return { url, model, dimensions, apiKey };
 }

@@ -1,4 +1,11 @@
-import { type Embedder, embedderByName, parseRequestBody, REINDEX_BODY, reindexableNames } from '@baalda/core';
+import {
+  EMBEDDERS,
+  type Embedder,
+  embedderByName,
+  parseRequestBody,
+  REINDEX_BODY,
+  SENTENCE_ENCODER_NAMES,
+} from '@baalda/core';
 import type { PlainCall, Route } from '../access/callerRoutes';
 import { sendError } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
@@ -34,8 +41,9 @@ async function reindex({ request, response, context }: PlainCall<AdminContext>):
   const embedder = embedderByName(name);
   const semantic = context.semantic?.encoderName === name ? context.semantic : null;
   if (!embedder && !semantic) {
-    const other = reindexableNames().includes(name) ? ` (this relay runs with BAALDA_EMBEDDER=hashed)` : '';
-    return sendError(response, 'REQUEST_INVALID', `embedder must be one of: ${reindexableNames().join(', ')}${other}.`);
+    const runs = [...EMBEDDERS.keys(), ...(context.semantic ? [context.semantic.encoderName] : [])];
+    const hint = SENTENCE_ENCODER_NAMES.has(name) ? ' (this relay computes no meaning: BAALDA_EMBEDDER=hashed)' : '';
+    return sendError(response, 'REQUEST_INVALID', `embedder must be one of: ${runs.join(', ')}${hint}.`);
   }
   response.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
   const started = performance.now();

@@ -4,6 +4,7 @@ import type { Logger } from '../../support/logger';
 import { RELAY_DIST } from '../../support/relayPaths';
 import type { QueryEncoder, ReindexProgress, SearchIndexes } from '../searchIndexes';
 import { EmbeddingWorkers } from './embeddingWorkers';
+import { HttpEmbeddings, type HttpEmbeddingsSettings } from './httpEmbeddings';
 import { SemanticBacklog } from './semanticBacklog';
 import { semanticCoverage } from './semanticStore';
 
@@ -13,11 +14,15 @@ export interface SemanticSettings {
   readonly threads?: number;
   /** Batches that may wait for a thread; beyond, the backlog retries later. */
   readonly maxQueued?: number;
+  /** SEMV7: an OpenAI-compatible endpoint instead of USE lite (BAALDA_EMBEDDER=openai). */
+  readonly http?: HttpEmbeddingsSettings;
 }
+
+type RelayEncoder = QueryEncoder & { readonly isUnavailable: boolean; close(): Promise<void> };
 
 /** The relay's semantic side: an encoder for queries and the backlog of notes due for vectors. */
 export interface SemanticSearch {
-  readonly encoder: QueryEncoder & { readonly isUnavailable: boolean };
+  readonly encoder: RelayEncoder;
   /** Starts computing vectors for `indexes`' notes: every stale row now, every changed text from now on. */
   start(indexes: SearchIndexes): void;
   /** Resolves once no note waits for vectors (tests, benchmarks). */
@@ -38,12 +43,14 @@ const DEFAULT_MAX_QUEUED = 64;
 const PROGRESS_EVERY_MS = 250;
 
 export function createSemanticSearch(prisma: PrismaClient, settings: SemanticSettings, logger: Logger): SemanticSearch {
-  const encoder = new EmbeddingWorkers({
-    entry: WORKER_ENTRY,
-    threads: settings.threads ?? 1,
-    maxQueued: settings.maxQueued ?? DEFAULT_MAX_QUEUED,
-    logger,
-  });
+  const encoder: RelayEncoder = settings.http
+    ? new HttpEmbeddings(settings.http)
+    : new EmbeddingWorkers({
+        entry: WORKER_ENTRY,
+        threads: settings.threads ?? 1,
+        maxQueued: settings.maxQueued ?? DEFAULT_MAX_QUEUED,
+        logger,
+      });
   let backlog: SemanticBacklog | null = null;
   const progress = async () => ({ ...(await semanticCoverage(prisma, encoder.name)), waiting: backlog?.waiting ?? 0 });
   return {
