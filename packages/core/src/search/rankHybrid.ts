@@ -24,6 +24,8 @@ export const MEANING_ALONE_MIN_SIMILARITY = 0.3;
  * have found what was asked, and notes that merely resemble it are not added.
  */
 export const WORDS_FOUND_SHARE = 0.5;
+/** HYB3: at most this many candidates' similarities set the mean and spread (a sample of larger vaults). */
+export const SPREAD_SAMPLE = 1024;
 // Added to every offered score so a kept note's score is positive (TopList keeps only those) whatever its
 // z-score; a constant changes no order.
 const SCORE_FLOOR = 10;
@@ -47,9 +49,11 @@ export function hasMeaningfulTerm(queryTerms: readonly string[]): boolean {
 }
 
 /**
- * HYB1–HYB4: fuses BM25 with semantic similarity over the candidates only (SRCH1: a note the caller can't
+ * HYB1–HYB5: fuses BM25 with semantic similarity over the candidates only (SRCH1: a note the caller can't
  * read shifts neither the lexical statistics nor the similarity's mean and spread). A note is a result when
- * it holds a query word or its similarity is {@link MEANING_ALONE_MIN_Z} deviations above the mean.
+ * it holds a query word or, when the words found nothing much (HYB5), its similarity is well above the rest
+ * (HYB4). Only notes that can be results are compared with the query, beside the sample the spread is
+ * taken from: a query whose words were found costs one comparison per matching note, not per note.
  */
 export function rankHybrid(
   lexical: LexicalScores,
@@ -59,41 +63,51 @@ export function rankHybrid(
   limit: number,
   meaningful = true,
 ): RankedRow[] {
-  const lexicalByRow = new Float64Array(capacity);
-  let bestLexical = 0;
-  for (let index = 0; index < lexical.count; index += 1) {
-    const score = lexical.scores[index] as number;
-    lexicalByRow[lexical.rows[index] as number] = score;
-    bestLexical = Math.max(bestLexical, score);
-  }
-  const scale = Math.max(lexical.bestPossible, bestLexical, Number.MIN_VALUE);
-  const wordsFound = bestLexical / scale >= WORDS_FOUND_SHARE || !meaningful;
-  const similarities = similaritiesOf(candidates, semantic);
-  const { mean, deviation, count } = spreadOf(similarities);
+  const { byRow, best } = lexicalByRow(lexical, capacity);
+  const scale = Math.max(lexical.bestPossible, best, Number.MIN_VALUE);
+  const wordsFound = best / scale >= WORDS_FOUND_SHARE || !meaningful;
+  const spread = spreadOf(sampleSimilarities(candidates, semantic));
   const weight = semantic.weight ?? SEMANTIC_WEIGHT;
   const minZ = Math.min(
     semantic.meaningAloneMinZ ?? MEANING_ALONE_MIN_Z,
-    SMALL_VAULT_Z_SHARE * Math.sqrt(Math.max(count - 1, 0)),
+    SMALL_VAULT_Z_SHARE * Math.sqrt(Math.max(spread.count - 1, 0)),
   );
   const minSimilarity = semantic.meaningAloneMinSimilarity ?? MEANING_ALONE_MIN_SIMILARITY;
   const top = new TopList(limit);
-  for (let index = 0; index < candidates.count; index += 1) {
-    const row = candidates.rows[index] as number;
-    const similarity = similarities[index] as number;
-    const z = Number.isNaN(similarity) ? 0 : (similarity - mean) / deviation;
-    const words = lexicalByRow[row] as number;
-    const meaningAlone = !wordsFound && z >= minZ && z > 0 && similarity >= minSimilarity;
+  const offer = (row: number) => {
+    const similarity = semantic.similarityAt(row);
+    const z = similarity === undefined ? 0 : (similarity - spread.mean) / spread.deviation;
+    const words = byRow[row] as number;
+    const meaningAlone = !wordsFound && z >= minZ && z > 0 && (similarity ?? 0) >= minSimilarity;
     if (words > 0 || meaningAlone) top.offer(row, SCORE_FLOOR + words / scale + weight * z);
-  }
+  };
+  if (wordsFound) for (let index = 0; index < lexical.count; index += 1) offer(lexical.rows[index] as number);
+  else for (let index = 0; index < candidates.count; index += 1) offer(candidates.rows[index] as number);
   return top.toArray();
 }
 
-// NaN where a candidate has no current vector: it is left out of the mean and spread and gets z = 0.
-function similaritiesOf(candidates: CandidateRows, semantic: SemanticSide): Float64Array {
-  const similarities = new Float64Array(candidates.count);
-  for (let index = 0; index < candidates.count; index += 1)
-    similarities[index] = semantic.similarityAt(candidates.rows[index] as number) ?? Number.NaN;
-  return similarities;
+function lexicalByRow(lexical: LexicalScores, capacity: number): { byRow: Float64Array; best: number } {
+  const byRow = new Float64Array(capacity);
+  let best = 0;
+  for (let index = 0; index < lexical.count; index += 1) {
+    const score = lexical.scores[index] as number;
+    byRow[lexical.rows[index] as number] = score;
+    best = Math.max(best, score);
+  }
+  return { byRow, best };
+}
+
+/**
+ * HYB3: the similarities the mean and spread are taken from: every candidate's up to SPREAD_SAMPLE of
+ * them, else every k-th one (in candidate order, so the same candidates give the same sample). NaN where a
+ * candidate has no current vector: it is left out, and gets z = 0.
+ */
+function sampleSimilarities(candidates: CandidateRows, semantic: SemanticSide): Float64Array {
+  const stride = Math.max(1, Math.ceil(candidates.count / SPREAD_SAMPLE));
+  const sample = new Float64Array(Math.ceil(candidates.count / stride));
+  for (let index = 0, taken = 0; index < candidates.count; index += stride, taken += 1)
+    sample[taken] = semantic.similarityAt(candidates.rows[index] as number) ?? Number.NaN;
+  return sample;
 }
 
 function spreadOf(values: Float64Array): { mean: number; deviation: number; count: number } {

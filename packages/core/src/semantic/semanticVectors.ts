@@ -82,11 +82,23 @@ export function semanticSimilarity(query: Float32Array, vectors: QuantizedVector
   return bestSection === -Infinity ? whole : (whole + bestSection) / 2;
 }
 
+// Four running sums: the additions don't wait on each other, which about halves the time of this loop, the
+// cost of search by meaning (measured by bench/searchLatency.ts).
 function dotQuantized(query: Float32Array, vectors: QuantizedVectors, index: number): number {
   const { components, dimensions } = vectors;
   const offset = index * dimensions;
-  let sum = 0;
-  for (let dimension = 0; dimension < dimensions; dimension += 1)
-    sum += (query[dimension] as number) * (components[offset + dimension] as number);
-  return sum * (vectors.scales[index] as number);
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let dimension = 0;
+  for (; dimension + 3 < dimensions; dimension += 4) {
+    const at = offset + dimension;
+    a += (query[dimension] as number) * (components[at] as number);
+    b += (query[dimension + 1] as number) * (components[at + 1] as number);
+    c += (query[dimension + 2] as number) * (components[at + 2] as number);
+    d += (query[dimension + 3] as number) * (components[at + 3] as number);
+  }
+  for (; dimension < dimensions; dimension += 1) a += (query[dimension] as number) * (components[offset + dimension] as number);
+  return (a + b + c + d) * (vectors.scales[index] as number);
 }
