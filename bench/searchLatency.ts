@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { hashedEmbedder } from '@baalda/core';
+import { hashedEmbedder, quantizeVectors } from '@baalda/core';
 import { SearchIndex } from '../apps/relay/src/search/searchIndex';
 import { searchNotes } from '../apps/relay/src/search/searchService';
 import { seededRandom } from '../apps/relay/test/seededRandom';
@@ -33,27 +33,49 @@ function heapBytes(): number {
  * vocabulary is 5,000 words drawn with a steep skew, so most queries hold words found in most notes:
  * the slow case for an inverted index.
  */
-export function measureSearchLatency(notes: number, queries = 200): SearchLatency {
+export function measureSearchLatency(notes: number, queries = 200, semantic = false): SearchLatency {
   const heapBefore = heapBytes();
   const next = seededRandom(notes);
   const word = () => WORDS[Math.floor(next() ** 2 * WORDS.length)] ?? 'w0';
-  const index = new SearchIndex(hashedEmbedder.name, hashedEmbedder.dimensions);
+  const encoder = semantic ? { name: 'bench-meaning-512', dimensions: SEMANTIC_DIMENSIONS } : null;
+  const index = new SearchIndex(hashedEmbedder.name, hashedEmbedder.dimensions, encoder);
   for (let note = 0; note < notes; note += 1) {
     const docId = `benchNote_${String(note).padStart(10, '0')}`;
     const place = { vaultId: 'default', path: `Folder ${note % 50}/Note ${note} ${word()}.md`, live: true };
     index.setPlace(docId, place);
     const text = Array.from({ length: 200 }, word).join(' ');
     index.setContent(docId, hashedEmbedder.embed(text), 1, place, text);
+    // A ~200-word note has its whole vector and two sections (SEMV2).
+    if (semantic)
+      index.setSemantic(
+        docId,
+        quantizeVectors(
+          [1, 2, 3].map(() => randomUnitVector(next)),
+          512,
+        ),
+        1,
+      );
   }
   const heldBytes = heapBytes() - heapBefore;
   const samples: number[] = [];
   for (let query = 0; query < queries; query += 1) {
     const text = `${word()} ${word()} ${word()}`;
+    const meaning = semantic ? randomUnitVector(next) : undefined;
     const started = performance.now();
-    searchNotes(index, hashedEmbedder, { query: text, vaultId: 'default', hidden: [], limit: 10 });
+    searchNotes(index, hashedEmbedder, { query: text, vaultId: 'default', hidden: [], limit: 10 }, meaning);
     samples.push(performance.now() - started);
   }
   samples.sort((a, b) => a - b);
   const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? Number.NaN;
-  return { p50: at(50), p95: at(95), vectorBytes: index.vectorBytes, heldBytes };
+  const vectorBytes = index.vectorBytes + index.semantic.bytes;
+  return { p50: at(50), p95: at(95), vectorBytes, heldBytes };
+}
+
+const SEMANTIC_DIMENSIONS = 512;
+
+// Meaning vectors' statistics don't change the cost of scoring them; random unit vectors stand in.
+function randomUnitVector(next: () => number): Float32Array {
+  const vector = Float32Array.from({ length: SEMANTIC_DIMENSIONS }, () => next() * 2 - 1);
+  const norm = Math.hypot(...vector);
+  return vector.map((value) => value / norm);
 }

@@ -21,6 +21,9 @@ const relay = await startRelay({
   webDir: '/nonexistent-web-dir',
   logger: silentLogger,
   passwordCost: TEST_PASSWORD_COST,
+  // Words alone unless the bench measures meaning too (BAALDA_BENCH_SEMANTIC=1): the other load rows keep
+  // their baseline.
+  semantic: process.env.BAALDA_BENCH_SEMANTIC === '1' ? { threads: 1 } : null,
 });
 
 function send(reply: HostReply): void {
@@ -64,6 +67,8 @@ process.on('message', async (request: HostRequest) => {
     writeHeapSnapshot(request.path);
     send({ type: 'snapshot' });
   }
+  if (request.type === 'semantic')
+    send({ type: 'semantic', waiting: (await relay.semantic?.progress())?.waiting ?? 0 });
   if (request.type === 'stop') {
     await relay.close();
     process.exit(0);

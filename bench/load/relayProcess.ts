@@ -11,6 +11,8 @@ export interface MeasuredRelay extends AuthedRelay {
   readMemory(withStates?: boolean): Promise<MemoryReading>;
   /** Writes a V8 heap snapshot of the relay to `path`. */
   writeHeapSnapshot(path: string): Promise<void>;
+  /** Notes waiting for semantic vectors (0 when the relay computes no meaning). */
+  semanticWaiting(): Promise<number>;
   /** Stores every pending change, stops the process and removes its data folder. */
   stop(): Promise<void>;
 }
@@ -19,11 +21,12 @@ export interface MeasuredRelay extends AuthedRelay {
  * Forks relayHost.ts with --expose-gc. The relay gets a process (and so, on two CPUs, most of a core) of its
  * own, as in production, and its heap can be read after a forced GC without the clients' objects in it.
  */
-export async function startMeasuredRelay(): Promise<MeasuredRelay> {
+export async function startMeasuredRelay(options: { semantic?: boolean } = {}): Promise<MeasuredRelay> {
   const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-load-'));
   const child = fork(join(import.meta.dirname, 'relayHost.ts'), [dataDir], {
     execArgv: ['--expose-gc', '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BAALDA_BENCH_SEMANTIC: options.semantic ? '1' : '0' },
   });
   const started = (await nextReply(child, 'started')) as Extract<HostReply, { type: 'started' }>;
   const httpUrl = started.httpUrl;
@@ -37,6 +40,10 @@ export async function startMeasuredRelay(): Promise<MeasuredRelay> {
     writeHeapSnapshot: async (path) => {
       child.send({ type: 'snapshot', path });
       await nextReply(child, 'snapshot');
+    },
+    semanticWaiting: async () => {
+      child.send({ type: 'semantic' });
+      return ((await nextReply(child, 'semantic')) as Extract<HostReply, { type: 'semantic' }>).waiting;
     },
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));

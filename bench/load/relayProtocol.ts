@@ -24,10 +24,13 @@ export type HostRequest =
   | { readonly type: 'memory'; readonly withStates: boolean }
   /** Writes a V8 heap snapshot to `path` (to find where the memory goes) and answers `snapshot`. */
   | { readonly type: 'snapshot'; readonly path: string }
+  /** How many notes wait for semantic vectors (answers `semantic`). */
+  | { readonly type: 'semantic' }
   | { readonly type: 'stop' };
 
 /** Messages from relayHost.ts to the bench. */
 export type HostReply =
   | { readonly type: 'started'; readonly httpUrl: string }
   | { readonly type: 'memory'; readonly reading: MemoryReading }
-  | { readonly type: 'snapshot' };
+  | { readonly type: 'snapshot' }
+  | { readonly type: 'semantic'; readonly waiting: number };

@@ -6,7 +6,7 @@ import type { QueryEncoder, ReindexProgress, SearchIndexes } from '../searchInde
 import { EmbeddingWorkers } from './embeddingWorkers';
 import { HttpEmbeddings, type HttpEmbeddingsSettings } from './httpEmbeddings';
 import { SemanticBacklog } from './semanticBacklog';
-import { semanticCoverage } from './semanticStore';
+import { type ComputedVectors, semanticCoverage } from './semanticStore';
 
 /** SEMV5: how the relay computes meaning; absent or null, search is by words alone (BAALDA_EMBEDDER=hashed). */
 export interface SemanticSettings {
@@ -27,6 +27,8 @@ export interface SemanticSearch {
   start(indexes: SearchIndexes): void;
   /** Resolves once no note waits for vectors (tests, benchmarks). */
   settled(): Promise<void>;
+  /** Hears every note whose vectors were committed, with their text version (benchmarks time it). */
+  onVectorsCommitted(listener: (docId: string, version: number) => void): void;
   /** SEMV6: notes with vectors of their current text, of all notes with text; and how many wait. */
   progress(): Promise<{ current: number; total: number; waiting: number }>;
   /**
@@ -52,11 +54,18 @@ export function createSemanticSearch(prisma: PrismaClient, settings: SemanticSet
         logger,
       });
   let backlog: SemanticBacklog | null = null;
+  const listeners: Array<(docId: string, version: number) => void> = [];
   const progress = async () => ({ ...(await semanticCoverage(prisma, encoder.name)), waiting: backlog?.waiting ?? 0 });
   return {
     encoder,
     start(indexes) {
-      const started = new SemanticBacklog({ prisma, encoder, sink: indexes, logger });
+      const sink = {
+        vectorsCommitted: (item: ComputedVectors) => {
+          indexes.vectorsCommitted(item);
+          for (const listener of listeners) listener(item.docId, item.version);
+        },
+      };
+      const started = new SemanticBacklog({ prisma, encoder, sink, logger });
       backlog = started;
       indexes.onTextChanged((docId) => started.enqueue(docId));
       started
@@ -67,6 +76,7 @@ export function createSemanticSearch(prisma: PrismaClient, settings: SemanticSet
       await backlog?.settled();
     },
     progress,
+    onVectorsCommitted: (listener) => listeners.push(listener),
     catchUp: async (onProgress) => {
       if (!backlog) throw new Error('semantic search has not started');
       if (encoder.isUnavailable) throw new Error('the semantic model could not be loaded; see the relay log');
