@@ -4,8 +4,8 @@ export const MAX_SECTIONS = 8;
 const MIN_SECTION_CHARACTERS = 200;
 
 /**
- * SEMV2: what a note's vectors are computed from: the whole text, then its sections — paragraphs (split at
- * blank lines), short ones merged with the next, and at most {@link MAX_SECTIONS}, consecutive paragraphs
+ * SEMV2: what a note's vectors are computed from: the whole text, then its sections — paragraphs (lines:
+ * the indexed plain text has one block per line, DOC4), short ones merged with the next, and at most {@link MAX_SECTIONS}, consecutive paragraphs
  * grouped to about equal length when there are more. A sentence encoder reads a section as well as it
  * reads a question; a long note's whole-text vector blurs it. A note of one section has no section
  * vectors (the whole one says the same).
@@ -13,7 +13,7 @@ const MIN_SECTION_CHARACTERS = 200;
 export function semanticSectionsOf(text: string): { readonly whole: string; readonly sections: string[] } {
   const paragraphs = mergeShort(
     text
-      .split(/\n\s*\n/)
+      .split('\n')
       .map((paragraph) => paragraph.trim())
       .filter((paragraph) => paragraph.length > 0),
   );

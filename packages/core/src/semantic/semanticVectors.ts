@@ -99,6 +99,7 @@ function dotQuantized(query: Float32Array, vectors: QuantizedVectors, index: num
     c += (query[dimension + 2] as number) * (components[at + 2] as number);
     d += (query[dimension + 3] as number) * (components[at + 3] as number);
   }
-  for (; dimension < dimensions; dimension += 1) a += (query[dimension] as number) * (components[offset + dimension] as number);
+  for (; dimension < dimensions; dimension += 1)
+    a += (query[dimension] as number) * (components[offset + dimension] as number);
   return (a + b + c + d) * (vectors.scales[index] as number);
 }
