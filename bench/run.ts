@@ -12,6 +12,8 @@ import { measureReindex } from './reindexThroughput';
 import { measureRelayRestart } from './relayRestart';
 import { measureRetrieval } from './retrieval/runRetrieval';
 import { measureSearchLatency } from './searchLatency';
+import { measureSemantic } from './semantic';
+import { importRows, measureImportResponsiveness } from './semanticImport';
 import { measureSoak, soakRows } from './soak';
 import { measureStartup } from './startup';
 import { percentile } from './stats';
@@ -32,6 +34,15 @@ function timeCommand(command: string, commandArgs: string[], cwd: string): numbe
 if (args.includes('--only-editor')) {
   const report = await measureEditor(editorOptionsFrom(args));
   printEditorTable(editorRows(report), report);
+  process.exit(0);
+}
+
+// `--only-semantic`: the search-by-meaning rows alone (about ten minutes on two cores).
+if (args.includes('--only-semantic')) {
+  const semanticRows = [...(await measureSemantic()), ...importRows(await measureImportResponsiveness())];
+  const width = Math.max(...semanticRows.map(([name]) => name.length));
+  console.log(`\n| ${'measure'.padEnd(width)} | value |\n| ${'-'.repeat(width)} | ----- |`);
+  for (const [name, value] of semanticRows) console.log(`| ${name.padEnd(width)} | ${value} |`);
   process.exit(0);
 }
 
@@ -68,12 +79,14 @@ if (!onlyStartup) {
   rows.push(['retrieval MRR@10', retrieval.relay.mrr10.toFixed(3)]);
   rows.push(['retrieval recall@5', `${(retrieval.relay.recall5 * 100).toFixed(1)}%`]);
   rows.push(['retrieval stale/deleted hits', String(retrieval.staleHits)]);
+  rows.push(...(await measureSemantic()));
   rows.push(...mcpSearchRows(await measureMcpSearch()));
   rows.push(...attachmentRows(await measureAttachments()));
 
   // The load bench: about seven minutes; the soak only when asked for (ten more).
   if (!args.includes('--skip-load')) {
     for (const clients of [100, 300]) rows.push(...fanoutRows(await measureFanout(clients)));
+    rows.push(...importRows(await measureImportResponsiveness()));
     rows.push(...manyDocumentsRows(await measureManyDocuments()));
   }
   if (args.includes('--soak')) {
