@@ -23,7 +23,7 @@ export interface ImportResponsiveness {
 }
 
 export async function measureImportResponsiveness(): Promise<ImportResponsiveness> {
-  const idle = await withFanout(async (relay, time) => time());
+  const idle = await withFanout(async (_relay, time) => time());
   let waitingAtStart = 0;
   let waitingAtEnd = 0;
   const embedding = await withFanout(async (relay, time) => {

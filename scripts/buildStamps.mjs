@@ -13,13 +13,23 @@ const SKIPPED = new Set(['node_modules', '.next', 'out', '.turbo', 'generated', 
 
 /** What each build reads, and where its stamp lives. */
 export const BUILDS = {
-  web: { sources: ['apps/web', 'packages/core/src', 'package-lock.json'], stamp: 'apps/web/out/.stamp' },
+  web: {
+    sources: [
+      'apps/web',
+      'packages/core/src',
+      'packages/semantic/src',
+      'packages/sync-client/src',
+      'package-lock.json',
+    ],
+    stamp: 'apps/web/out/.stamp',
+  },
   prisma: { sources: ['prisma'], stamp: 'apps/relay/src/generated/.stamp' },
   relay: {
     sources: [
       'apps/relay/src',
       'apps/relay/build.mjs',
       'packages/core/src',
+      'packages/semantic/src',
       'packages/sync-client/src',
       'prisma',
       'package-lock.json',

@@ -33,14 +33,24 @@ export function useNoteSearch(search: NoteSearch, query: string): SearchView {
       setView(IDLE);
       return undefined;
     }
-    const timer = setTimeout(() => {
+    let queryChanged = false;
+    const searchNow = () =>
       void latest
         .run(() => session.search(text))
         .then((answer) => {
-          if (!answer.stale) setView({ status: 'answered', ...answer.value });
+          if (answer.stale) return;
+          setView({ status: 'answered', ...answer.value });
+          // SEMW5: ranked by words while the notes' meaning was computed; rank again once it is.
+          if (answer.value.ok)
+            void answer.value.improves?.then(() => {
+              if (!queryChanged) searchNow();
+            });
         });
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    const timer = setTimeout(searchNow, DEBOUNCE_MS);
+    return () => {
+      queryChanged = true;
+      clearTimeout(timer);
+    };
   }, [query, session, latest]);
   return view;
 }

@@ -59,6 +59,7 @@ function storageWith(records: LocalNoteRecord[]): NoteStorage {
       update: async () => undefined,
       remove: async () => undefined,
     },
+    meanings: { remove: async () => undefined },
     databaseFor: (docId) => `alice:default:${docId}`,
   };
 }

@@ -1,7 +1,7 @@
 // 1: notes. 2: the vault outbox and the last tree seen from the relay. 3: files waiting to be uploaded.
-// The schema is the same for every database: one per user and vault (see account/localNames), and the
-// pre-account `baalda-local`.
-const DATABASE_VERSION = 3;
+// 4: the notes' semantic vectors (search/semantic/meaningStore). The schema is the same for every database:
+// one per user and vault (see account/localNames), and the pre-account `baalda-local`.
+const DATABASE_VERSION = 4;
 
 /** The one database of the app before accounts (see account/localNames); tests open it by default. */
 export const PRE_ACCOUNT_DATABASE_NAME = 'baalda-local';
@@ -12,6 +12,7 @@ export const STORES = {
   outbox: 'outbox',
   snapshot: 'snapshot',
   uploads: 'uploads',
+  meanings: 'meanings',
 } as const;
 
 /** Opens the database once, on first use; every store of this device shares the connection. */
@@ -58,6 +59,9 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
       // One record per file (its bytes as a Blob, which browsers keep on disk), keyed by the file's docId.
       if (!database.objectStoreNames.contains(STORES.uploads)) {
         database.createObjectStore(STORES.uploads, { keyPath: 'docId' });
+      }
+      if (!database.objectStoreNames.contains(STORES.meanings)) {
+        database.createObjectStore(STORES.meanings, { keyPath: 'docId' });
       }
     };
     request.onsuccess = () => {

@@ -34,6 +34,8 @@ export interface NoteSession {
 export interface NoteStorage {
   /** Pending edit counts of the scope's notes. */
   readonly registry: LocalRegistry;
+  /** The notes' semantic vectors (SEMW4), made from their text and forgotten with it (ACL8). */
+  readonly meanings: { remove(docIds: readonly string[]): Promise<void> };
   /** The y-indexeddb database of a note; never shared between users or vaults. */
   databaseFor(docId: string): string;
 }
@@ -71,19 +73,20 @@ export async function openNoteSession(
   });
   // Given a shared websocketProvider, the provider does not attach itself (it only does so for a socket it owns).
   provider.attach();
-  return startSession(docId, { persistence, provider, awareness, registry, record });
+  return startSession(docId, { persistence, provider, awareness, storage, record });
 }
 
 interface SessionParts {
   persistence: IndexeddbPersistence;
   provider: WindowedProvider;
   awareness: Awareness;
-  registry: LocalRegistry;
+  storage: NoteStorage;
   record: LocalNoteRecord | undefined;
 }
 
 function startSession(docId: string, parts: SessionParts): NoteSession {
-  const { persistence, provider, awareness, registry, record } = parts;
+  const { persistence, provider, awareness, storage, record } = parts;
+  const { registry } = storage;
   const writer = createCoalescedWriter<NotePatch>(
     (patch) => registry.update(docId, (current) => (current ? { ...current, ...patch } : undefined)),
     (error) => console.error(`Could not save the local record of note ${docId}`, error),
@@ -97,7 +100,7 @@ function startSession(docId: string, parts: SessionParts): NoteSession {
   const access = watchNoteAccess(provider, () => {
     // Nothing of a denied note can ever sync, so nothing is pending: stop counting before forgetting it.
     tracker.destroy();
-    void forgetLocalCopy(docId, persistence, registry);
+    void forgetLocalCopy(docId, persistence, storage);
   });
   return {
     docId,
@@ -127,12 +130,16 @@ function startSession(docId: string, parts: SessionParts): NoteSession {
 
 /**
  * Removes a note the relay says this person may not read (any more) from this device: its text (the
- * y-indexeddb database) and its registry record, so it no longer counts as pending. Local edits to it are
- * lost, but they could never be delivered: the relay refuses every byte of a document that is not open to
- * the person.
+ * y-indexeddb database), the vectors made from it, and its registry record, so it no longer counts as
+ * pending. Local edits to it are lost, but they could never be delivered: the relay refuses every byte of a
+ * document that is not open to the person.
  */
-async function forgetLocalCopy(docId: string, persistence: IndexeddbPersistence, registry: LocalRegistry) {
-  const outcomes = await Promise.allSettled([persistence.clearData(), registry.remove(docId)]);
+async function forgetLocalCopy(docId: string, persistence: IndexeddbPersistence, storage: NoteStorage) {
+  const outcomes = await Promise.allSettled([
+    persistence.clearData(),
+    storage.meanings.remove([docId]),
+    storage.registry.remove(docId),
+  ]);
   for (const outcome of outcomes) {
     if (outcome.status === 'rejected') console.error(`Could not forget note ${docId} on this device`, outcome.reason);
   }

@@ -1,9 +1,10 @@
-// Runs after `next build`: writes out/sw.js, a service worker that precaches every file of the static export.
+// Runs after `next build` and copySemanticFiles.mjs: writes out/sw.js, a service worker that precaches every
+// file of the static export but the sentence encoder's, which it caches apart (SEMW2).
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPrecacheManifest, renderServiceWorker } from './precacheManifest.mjs';
+import { buildPrecacheManifest, buildSemanticManifest, renderServiceWorker } from './precacheManifest.mjs';
 
 const scriptsDir = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(scriptsDir, '..', 'out');
@@ -32,9 +33,13 @@ async function main() {
     relativePaths.map(async (relativePath) => ({ relativePath, contentHash: await hashFile(relativePath) })),
   );
   const manifest = buildPrecacheManifest(files);
+  const semantic = buildSemanticManifest(files);
   const template = await readFile(path.join(scriptsDir, 'serviceWorkerTemplate.js'), 'utf8');
-  await writeFile(path.join(outDir, 'sw.js'), renderServiceWorker(template, manifest));
-  console.log(`sw.js: ${manifest.urls.length} files precached, version ${manifest.version}`);
+  await writeFile(path.join(outDir, 'sw.js'), renderServiceWorker(template, manifest, semantic));
+  console.log(
+    `sw.js: ${manifest.urls.length} files precached, version ${manifest.version}; ` +
+      `${semantic.urls.length} encoder files cached on demand in ${semantic.cache}`,
+  );
 }
 
 main().catch((error) => {

@@ -1,8 +1,13 @@
 // Baalda's service worker. scripts/buildServiceWorker.mjs copies this file to out/sw.js after `next build`,
-// replacing the placeholder below with { version, urls } for every file of the static export.
+// replacing the placeholders below with { version, urls } for every file of the static export, and
+// { cache, prefix, urls } for the sentence encoder's files (SEMW2).
 const PRECACHE = self.__BAALDA_PRECACHE__;
+const SEMANTIC = self.__BAALDA_SEMANTIC__;
 
 const CACHE_PREFIX = 'baalda-shell-';
+const SEMANTIC_CACHE_PREFIX = 'baalda-semantic-';
+/** What the page posts (lib/search/semantic/warmSemanticFiles.ts) to have the encoder's files cached now. */
+const WARM_SEMANTIC_FILES = 'warm-semantic-files';
 const CACHE_NAME = `${CACHE_PREFIX}${PRECACHE.version}`;
 const SHELL_URL = '/index.html';
 const PRECACHED_PATHS = new Set(PRECACHE.urls);
@@ -25,9 +30,16 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin || isRelayPath(url.pathname)) return;
   if (request.mode === 'navigate') {
     event.respondWith(networkFirst(request));
+  } else if (url.pathname.startsWith(SEMANTIC.prefix)) {
+    event.respondWith(semanticCacheFirst(event));
   } else if (PRECACHED_PATHS.has(url.pathname)) {
     event.respondWith(cacheFirst(request));
   }
+});
+
+// SEMW2: the page asks once it is idle and online, so the encoder's files are here before the network goes.
+self.addEventListener('message', (event) => {
+  if (event.data?.kind === WARM_SEMANTIC_FILES) event.waitUntil(warmSemanticFiles());
 });
 
 function isRelayPath(pathname) {
@@ -54,10 +66,34 @@ async function withoutRedirect(response) {
 }
 
 async function deleteOldCaches() {
+  const current = new Set([CACHE_NAME, SEMANTIC.cache]);
+  const isOld = (name) =>
+    (name.startsWith(CACHE_PREFIX) || name.startsWith(SEMANTIC_CACHE_PREFIX)) && !current.has(name);
   const names = await caches.keys();
-  await Promise.all(
-    names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME).map((name) => caches.delete(name)),
-  );
+  await Promise.all(names.filter(isOld).map((name) => caches.delete(name)));
+}
+
+// SEMW2: the encoder's files are kept once fetched, apart from the shell: a new build of the app keeps them
+// unless the files themselves changed (the cache's name is their content hash).
+async function semanticCacheFirst(event) {
+  const cache = await caches.open(SEMANTIC.cache);
+  const path = new URL(event.request.url).pathname;
+  const cached = await cache.match(path);
+  if (cached) return cached;
+  const response = await fetch(event.request);
+  if (response.ok && SEMANTIC.urls.includes(path)) event.waitUntil(cache.put(path, response.clone()));
+  return response;
+}
+
+// One file at a time: the warm-up runs in the background and must not crowd out the app's own requests.
+async function warmSemanticFiles() {
+  const cache = await caches.open(SEMANTIC.cache);
+  for (const url of SEMANTIC.urls) {
+    if (await cache.match(url)) continue;
+    const response = await fetch(url, { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`Caching ${url} failed with ${response.status}`);
+    await cache.put(url, response);
+  }
 }
 
 async function networkFirst(request) {

@@ -213,6 +213,7 @@ export {
   UNNAMED_PERSON,
 } from './presence/presence';
 export { type Failure, fail, type Result } from './result';
+export { indexedTextOf } from './search/indexedText';
 export { BM25, type CandidateRows, LexicalIndex, type LexicalScores } from './search/lexicalIndex';
 export { countTerms, lexicalTermsOf, stemLightly } from './search/lexicalTerms';
 export {

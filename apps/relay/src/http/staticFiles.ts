@@ -15,6 +15,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
+  // The browser's encoder (tfjs's wasm backend): compiled while it downloads only when typed as wasm.
+  '.wasm': 'application/wasm',
 };
 
 /** Serves the exported web app (apps/web/out) for GET and HEAD. */

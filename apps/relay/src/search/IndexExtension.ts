@@ -1,10 +1,9 @@
-import { parseDocumentName } from '@baalda/core';
+import { indexedTextOf, parseDocumentName } from '@baalda/core';
 import type { afterStoreDocumentPayload, Extension } from '@hocuspocus/server';
 import type { PrismaClient } from '../generated/prisma/client';
 import { replaceNoteLinks } from '../links/linkStore';
 import type { StoreCycleReadings } from '../store/storeCycleReadings';
 import { EXTENSION_PRIORITY } from '../support/extensionOrder';
-import { indexedTextOf } from './indexedText';
 import type { SearchIndexes } from './searchIndexes';
 
 /**

@@ -1,8 +1,7 @@
-import { extractPlainText, sourceVersionOf } from '@baalda/core';
+import { extractPlainText, indexedTextOf, sourceVersionOf } from '@baalda/core';
 import * as Y from 'yjs';
 import { ATTACHMENT_TEXT_VERSION } from '../attachments/extractionQueue';
 import type { PrismaClient } from '../generated/prisma/client';
-import { indexedTextOf } from './indexedText';
 import type { PlacedContent } from './indexStore';
 
 /** A stored document and its note's place (none when the document arrived before its create op). */

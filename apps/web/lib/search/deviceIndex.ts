@@ -2,14 +2,17 @@ import {
   dotRowMajor,
   type Embedder,
   entryKindOf,
+  indexedTextOf,
   LexicalIndex,
   lexicalTermsOf,
   rankNotes,
+  semanticSimilarity,
   sparseQueryOf,
   titleFromPath,
   type VaultNote,
 } from '@baalda/core';
 import type { SearchHit } from './searchTypes';
+import type { DeviceSemantic } from './semantic/deviceMeanings';
 
 /** What search needs of a note's text: the text (for its terms, LEX2) and its vector. */
 export interface EmbeddedText {
@@ -58,7 +61,7 @@ export async function loadDeviceCorpus(
       const note = notes[next];
       next += 1;
       const text = note ? await readTextOrSkip(note.docId, readText) : null;
-      if (note && text !== null) corpus.set(note.docId, cache.embeddedTextFor(note.docId, text));
+      if (note && text !== null) corpus.set(note.docId, cache.embeddedTextFor(note.docId, indexedTextOf(text)));
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_PARALLELISM, notes.length) }, worker));
@@ -121,7 +124,8 @@ function placeNote(index: DeviceIndex, corpus: DeviceCorpus, embedder: Embedder,
 
 /**
  * Ranks live notes the way the relay does (core's `rankNotes`: BM25 over title and text plus the
- * weighted cosine, best first, only notes holding a query word). Only notes passed in are candidates, so
+ * weighted cosine, best first, only notes holding a query word; with `meaning`, HYB1's fusion with the
+ * notes' semantic vectors, as the relay's search service calls it). Only notes passed in are candidates, so
  * a trashed note never appears; titles and paths are the tree's as it is now. A note whose text this
  * browser never had is found by its title, as the relay finds a note with no text yet.
  */
@@ -131,6 +135,7 @@ export function rankOnDevice(
   liveNotes: readonly VaultNote[],
   corpus: DeviceCorpus,
   limit: number,
+  meaning?: DeviceSemantic,
 ): SearchHit[] {
   const index = deviceIndexFor(corpus, embedder, liveNotes);
   const rows = Int32Array.from(liveNotes, (note) => index.rowOf.get(note.docId) ?? 0).sort();
@@ -143,6 +148,13 @@ export function rankOnDevice(
     capacity: index.rowOf.size,
     cosineAt: (row) => dotRowMajor(sparse, index.vectors, row * embedder.dimensions),
     limit,
+    semantic: meaning && {
+      similarityAt: (row) => {
+        const docId = noteAt.get(row)?.docId;
+        const vectors = docId === undefined ? undefined : meaning.vectorsOf(docId);
+        return vectors ? semanticSimilarity(meaning.query, vectors) : undefined;
+      },
+    },
   });
   return ranked.flatMap(({ row, score }) => {
     const note = noteAt.get(row);

@@ -1,6 +1,9 @@
 import { fail, hashedEmbedder, type VaultNote } from '@baalda/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createNoteSearch, type NoteSearchDeps } from './noteSearch';
+import { createDeviceMeanings } from './semantic/deviceMeanings';
+import { createNoteMeanings, sha256TextKey } from './semantic/noteMeanings';
+import { memoryMeaningStore, standInEncoder } from './semantic/testEncoders';
 import { liveNote } from './testNote';
 
 const note = liveNote;
@@ -72,5 +75,40 @@ describe('note search', () => {
     await session.search('wifi');
     await session.search('wifi password');
     expect(deps.readText).toHaveBeenCalledTimes(2);
+  });
+
+  it('[SEMW5] offline, answers by words at once, then by meaning once every note has its vectors', async () => {
+    const paraphrase = 'how long do buyers have to send back a purchase';
+    const encoder = standInEncoder(new Map([[paraphrase, texts.get(refunds.docId) ?? '']]));
+    const meanings = createDeviceMeanings(
+      { get: async () => encoder },
+      createNoteMeanings(memoryMeaningStore(), sha256TextKey),
+    );
+    const { session } = setUp({ isOffline: () => true, meanings });
+    const first = await session.search(paraphrase);
+    expect(first).toMatchObject({ ok: true, source: 'device', hits: [], improves: expect.any(Promise) });
+    if (first.ok) await first.improves;
+    const second = await session.search(paraphrase);
+    expect(second).toEqual({ ok: true, source: 'device', hits: [expect.objectContaining({ docId: refunds.docId })] });
+  });
+
+  it('[SEMW6] offline without a model, searches by words and shows no error', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const meanings = createDeviceMeanings(
+      {
+        get: async () => {
+          throw new Error('The sentence encoder is unavailable: TypeError: Failed to fetch');
+        },
+      },
+      createNoteMeanings(memoryMeaningStore(), sha256TextKey),
+    );
+    const { session } = setUp({ isOffline: () => true, meanings });
+    expect(await session.search('wifi password')).toMatchObject({
+      ok: true,
+      source: 'device',
+      hits: [expect.objectContaining({ docId: wifi.docId })],
+    });
+    expect(await session.search('wifi')).toMatchObject({ ok: true, source: 'device' });
+    info.mockRestore();
   });
 });

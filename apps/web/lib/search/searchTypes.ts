@@ -16,7 +16,16 @@ export type SearchSource = 'relay' | 'device';
 
 /** What one search answered; a failure carries a message calm enough to show as it is. */
 export type SearchOutcome =
-  | { readonly ok: true; readonly hits: readonly SearchHit[]; readonly source: SearchSource }
+  | {
+      readonly ok: true;
+      readonly hits: readonly SearchHit[];
+      readonly source: SearchSource;
+      /**
+       * SEMW5: set while this device ranked by words because the meaning of its notes is still being
+       * computed; resolves when searching again would rank by meaning too.
+       */
+      readonly improves?: Promise<void>;
+    }
   | { readonly ok: false; readonly message: string };
 
 /** Searches for one open palette (see noteSearch.ts for why a session). */

@@ -8,6 +8,7 @@ import type { NoteStorage } from '../noteSession';
 import { randomId } from '../randomId';
 import { createBrowserSearch } from '../search/browserSearch';
 import type { NoteSearch } from '../search/noteSearch';
+import { getMeaningStore } from '../search/semantic/meaningStore';
 import { createFileUploader, type FileUploader } from '../uploads/fileUploader';
 import { importMarkdownIntoNote } from '../uploads/markdownImport';
 import { putAttachment } from '../uploads/uploadApi';
@@ -57,7 +58,11 @@ export function openBrowserVault(scope: VaultScope): OpenVault {
     now: Date.now,
     newId: randomId,
   });
-  const notes: NoteStorage = { registry: getLocalRegistry(names.database), databaseFor: names.noteDatabase };
+  const notes: NoteStorage = {
+    registry: getLocalRegistry(names.database),
+    meanings: getMeaningStore(names.database),
+    databaseFor: names.noteDatabase,
+  };
   const uploads = createUploadQueue({
     storage: getUploadStorage(names.database),
     send: (upload) => putAttachment(vaultId, upload),

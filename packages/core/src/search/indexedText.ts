@@ -1,8 +1,9 @@
-import { LIMITS } from '@baalda/core';
+import { LIMITS } from '../limits/limits';
 
 /**
  * LIM18: the part of a note's text the index keeps, cut at LIMITS.maxIndexedNoteChars without splitting a
- * surrogate pair. The live store cycle and a reindex both cut here, so their rows agree.
+ * surrogate pair. The relay's store cycle and reindex and the browser's offline search all cut here, so they
+ * rank the same text.
  */
 export function indexedTextOf(text: string): string {
   if (text.length <= LIMITS.maxIndexedNoteChars) return text;
