@@ -2,7 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { benchDocumentName, createBenchNotes } from './load/benchNotes';
 import { ClientFleet } from './load/clientFleet';
-import { startMeasuredRelay } from './load/relayProcess';
+import { type MeasuredRelay, startMeasuredRelay } from './load/relayProcess';
 import { type TimedEdits, timedEditRows, timeEdits } from './load/timedEdits';
 
 /** What one fan-out run measured. */
@@ -18,7 +18,20 @@ export interface FanoutReport {
  * applying it. The relay runs in a process of its own (relayHost.ts), as in production.
  */
 export async function measureFanout(clients: number, seconds = 15): Promise<FanoutReport> {
-  const relay = await startMeasuredRelay();
+  const timed = await withOneNoteFanout(clients, {}, (_relay, time) => time(seconds));
+  return { clients, timed };
+}
+
+/**
+ * Starts a relay (its own process) and `clients` clients on one note, then runs `phase`, which may time
+ * fan-out (`time(seconds)`: 20 edits a second, each by a random client) when it chooses; stops both after.
+ */
+export async function withOneNoteFanout<T>(
+  clients: number,
+  relayOptions: { semantic?: boolean },
+  phase: (relay: MeasuredRelay, time: (seconds: number) => Promise<TimedEdits>) => Promise<T>,
+): Promise<T> {
+  const relay = await startMeasuredRelay(relayOptions);
   const fleet = ClientFleet.start(2);
   try {
     await createBenchNotes(relay, 'fanout', 1);
@@ -27,13 +40,14 @@ export async function measureFanout(clients: number, seconds = 15): Promise<Fano
       relay,
       Array.from({ length: clients }, (_, id) => ({ id, documentName })),
     );
-    const timed = await timeEdits(relay, fleet, {
-      editsPerSecond: 20,
-      seconds,
-      pickClient: () => Math.floor(Math.random() * clients),
-      receiversOf: () => clients - 1,
-    });
-    return { clients, timed };
+    return await phase(relay, (seconds) =>
+      timeEdits(relay, fleet, {
+        editsPerSecond: 20,
+        seconds,
+        pickClient: () => Math.floor(Math.random() * clients),
+        receiversOf: () => clients - 1,
+      }),
+    );
   } finally {
     await fleet.stop();
     await relay.stop();

@@ -2,11 +2,11 @@
 // Fan-out on one note (30 clients, 20 edits/s) is timed on an idle relay that computes meaning, then on a
 // fresh one while the 5,000 notes it was just given are embedded in its worker thread.
 import { pathToFileURL } from 'node:url';
-import { benchDocId, benchDocumentName, createBenchNotes } from './load/benchNotes';
-import { ClientFleet } from './load/clientFleet';
+import { withOneNoteFanout } from './fanout';
+import { benchDocId, createBenchNotes } from './load/benchNotes';
 import { sleep } from './load/editLoad';
-import { type MeasuredRelay, startMeasuredRelay } from './load/relayProcess';
-import { type TimedEdits, timeEdits } from './load/timedEdits';
+import type { MeasuredRelay } from './load/relayProcess';
+import type { TimedEdits } from './load/timedEdits';
 import { runEdits, writeParagraphs } from './retrieval/relayLoader';
 import { readCorpus } from './retrieval/runRetrieval';
 
@@ -23,43 +23,17 @@ export interface ImportResponsiveness {
 }
 
 export async function measureImportResponsiveness(): Promise<ImportResponsiveness> {
-  const idle = await withFanout(async (_relay, time) => time());
+  const idle = await withOneNoteFanout(CLIENTS, { semantic: true }, (_relay, time) => time(SECONDS));
   let waitingAtStart = 0;
   let waitingAtEnd = 0;
-  const embedding = await withFanout(async (relay, time) => {
+  const embedding = await withOneNoteFanout(CLIENTS, { semantic: true }, async (relay, time) => {
     await importNotes(relay);
     waitingAtStart = await relay.semanticWaiting();
-    const timed = await time();
+    const timed = await time(SECONDS);
     waitingAtEnd = await relay.semanticWaiting();
     return timed;
   });
   return { idle, embedding, waitingAtStart, waitingAtEnd };
-}
-
-async function withFanout(
-  phase: (relay: MeasuredRelay, time: () => Promise<TimedEdits>) => Promise<TimedEdits>,
-): Promise<TimedEdits> {
-  const relay = await startMeasuredRelay({ semantic: true });
-  const fleet = ClientFleet.start(2);
-  try {
-    await createBenchNotes(relay, 'fanout', 1);
-    const documentName = benchDocumentName('fanout', 0);
-    await fleet.connect(
-      relay,
-      Array.from({ length: CLIENTS }, (_, id) => ({ id, documentName })),
-    );
-    return await phase(relay, () =>
-      timeEdits(relay, fleet, {
-        editsPerSecond: 20,
-        seconds: SECONDS,
-        pickClient: () => Math.floor(Math.random() * CLIENTS),
-        receiversOf: () => CLIENTS - 1,
-      }),
-    );
-  } finally {
-    await fleet.stop();
-    await relay.stop();
-  }
 }
 
 // An import as the CLI does it: every note created, then its text written over its own sync session.

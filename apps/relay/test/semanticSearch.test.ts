@@ -48,7 +48,8 @@ describe.each(testBackends())('search by meaning on $name (SEMV, HYB)', (backend
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it('[HYB4, SEMV5] a note that shares no word with the question is found by meaning; words alone find nothing', async () => {
+  // A relay computing meaning, holding NOTES with their vectors.
+  async function relayWithNotes() {
     const database = await backend.create();
     cleanups.push(() => database.dispose());
     const relay = await startTestRelay(database.target, { semantic: { threads: 1 } });
@@ -62,6 +63,11 @@ describe.each(testBackends())('search by meaning on $name (SEMV, HYB)', (backend
       () => 'the notes never reached the index',
     );
     await relay.semantic?.settled();
+    return { database, relay, peers };
+  }
+
+  it('[HYB4, SEMV5] a note that shares no word with the question is found by meaning; words alone find nothing', async () => {
+    const { database, relay, peers } = await relayWithNotes();
     expect((await search(relay, PARAPHRASE))[0]).toBe('semanticRefunds0001');
     for (const peer of peers) peer.destroy();
     await relay.close();
@@ -72,20 +78,8 @@ describe.each(testBackends())('search by meaning on $name (SEMV, HYB)', (backend
   }, 60_000);
 
   it('[SEMV1, SEMV6] an edit makes the note’s vectors stale at once; only the latest text is embedded', async () => {
-    const database = await backend.create();
-    cleanups.push(() => database.dispose());
-    const relay = await startTestRelay(database.target, { semantic: { threads: 1 } });
-    cleanups.push(() => relay.close());
-    const peers = await createNotes(relay);
-    cleanups.push(async () => {
-      for (const peer of peers) peer.destroy();
-    });
+    const { database, relay, peers } = await relayWithNotes();
     const refunds = peers[0] as Peer;
-    await eventually(
-      async () => (await search(relay, 'refund window')).includes('semanticRefunds0001'),
-      () => 'the notes never reached the index',
-    );
-    await relay.semantic?.settled();
     // The refund policy is rewritten into a note about the office dog, in several quick edits.
     removeParagraphContaining(refunds.doc, 'Refund window');
     for (const line of ['Office dog: Biscuit', 'visits on Fridays', 'bring treats, not chocolate'])
