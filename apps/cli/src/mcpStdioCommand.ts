@@ -25,8 +25,11 @@ async function bridgeStdio(input: CommandInput): Promise<string> {
   });
   const server = createBridgeServer(relay, input.note);
   await server.connect(new StdioServerTransport());
+  // Listening for Ctrl-C before saying so: a client that signals as soon as it reads the line (a test on a
+  // loaded machine did) must find the handler there, not Node's default exit by signal.
+  const left = untilClientLeaves(server);
   input.note(`baalda mcp-stdio: serving ${url.replace(/\/$/, '')}/mcp on stdin/stdout`);
-  await untilClientLeaves(server);
+  await left;
   await Promise.allSettled([server.close(), relay.close()]);
   return '';
 }

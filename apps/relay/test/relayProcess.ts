@@ -45,6 +45,9 @@ export function spawnRelay(port: number, dataDir: string, env: NodeJS.ProcessEnv
       HOST: '127.0.0.1',
       BAALDA_DATA_DIR: dataDir,
       BAALDA_WEB_DIR: '/nonexistent',
+      // Words alone, as startTestRelay's relays: these tests measure memory and latency against bounds set
+      // without a model in the process (meaning has tests of its own); `env` may turn it on.
+      BAALDA_EMBEDDER: 'hashed',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -137,7 +137,13 @@ export {
 } from './documents/noteLinkSyntax';
 export { EDITOR_FRAGMENT, extractPlainText } from './documents/plainText';
 export type { Embedder } from './embedder/embedder';
-export { EMBEDDERS, embedderByName, reindexableNames, SENTENCE_ENCODER_NAMES } from './embedder/embedders';
+export {
+  EMBEDDERS,
+  embedderByName,
+  reindexableNames,
+  SENTENCE_ENCODER_NAMES,
+  USE_LITE,
+} from './embedder/embedders';
 export { fnv1a32, hashedEmbedder } from './embedder/hashedEmbedder';
 export { tokenize } from './embedder/tokenize';
 export { RELAY_ERRORS, type RelayErrorCode } from './errors/relayErrors';

@@ -1,7 +1,7 @@
 // Universal Sentence Encoder lite over tfjs. This module does no I/O and picks no backend: the caller passes
 // its tfjs-core namespace (with a backend ready) and the files' contents, so the same code runs in the relay
 // (nodeFiles.ts) and in a browser.
-import type { SentenceEncoder as CoreSentenceEncoder } from '@baalda/core';
+import { type SentenceEncoder as CoreSentenceEncoder, USE_LITE } from '@baalda/core';
 import { type GraphModel, loadGraphModel } from '@tensorflow/tfjs-converter';
 import type * as tfCore from '@tensorflow/tfjs-core';
 import { planModelCalls } from './embedBatches';
@@ -24,9 +24,9 @@ export interface UseLiteInputs {
 }
 
 /** The encoder's stable name (SEM4): stored with its vectors, so vectors of two encoders are never compared. */
-export const USE_LITE_NAME = 'use-lite-512-v1';
+export const USE_LITE_NAME = USE_LITE.name;
 /** Length of every USE lite vector. */
-export const USE_LITE_DIMENSIONS = 512;
+export const USE_LITE_DIMENSIONS = USE_LITE.dimensions;
 
 /** Builds the model from memory and returns its encoder. */
 export async function loadUseLite({ tf, modelJson, weightData, vocabulary }: UseLiteInputs): Promise<SentenceEncoder> {

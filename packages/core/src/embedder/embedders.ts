@@ -10,10 +10,16 @@ export function embedderByName(name: string): Embedder | undefined {
 }
 
 /**
+ * SEM4: Universal Sentence Encoder lite's name and vector length, here so that code which only needs to
+ * know them (the relay's main thread, the web app's pages) never loads the model's package and tfjs.
+ */
+export const USE_LITE = { name: 'use-lite-512-v1', dimensions: 512 } as const;
+
+/**
  * SEMV5: the sentence encoders a relay may run (their vectors are computed off the event loop, so they are
  * named here, not registered as `Embedder`s): `reindex` accepts these names too.
  */
-export const SENTENCE_ENCODER_NAMES: ReadonlySet<string> = new Set(['use-lite-512-v1']);
+export const SENTENCE_ENCODER_NAMES: ReadonlySet<string> = new Set([USE_LITE.name]);
 
 /** Every name a reindex may be asked for: row embedders and sentence encoders. */
 export function reindexableNames(): string[] {

@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { SentenceEncoder } from '@baalda/core';
-import { USE_LITE_DIMENSIONS, USE_LITE_NAME } from '@baalda/semantic';
+import { type SentenceEncoder, USE_LITE } from '@baalda/core';
 import type { Logger } from '../../support/logger';
 import { type EmbedJob, parseWorkerMessage, type WorkerMessage } from './workerMessages';
 
@@ -39,8 +38,8 @@ export class EmbeddingUnavailable extends Error {}
  * replaced; a model that won't load leaves the pool unavailable (every job refused at once).
  */
 export class EmbeddingWorkers implements SentenceEncoder {
-  readonly name = USE_LITE_NAME;
-  readonly dimensions = USE_LITE_DIMENSIONS;
+  readonly name: string = USE_LITE.name;
+  readonly dimensions: number = USE_LITE.dimensions;
   private readonly threads: Thread[] = [];
   private readonly queue: QueuedJob[] = [];
   private nextId = 1;
