@@ -1,6 +1,7 @@
 import {
   type CandidateRows,
   entryKindOf,
+  fnv1a32,
   isHiddenPathKey,
   isInsideFolder,
   LexicalIndex,
@@ -69,6 +70,7 @@ export class SearchIndex {
   /** Per row: the vault's slot when the row is live, else NOT_SEARCHABLE. */
   private searchableIn = new Int32Array(0);
   private nextRow = 0;
+  private sampleKeys = new Uint32Array(0);
 
   constructor(
     readonly embedderName: string,
@@ -169,6 +171,11 @@ export class SearchIndex {
     return { rows, count };
   }
 
+  /** HYB3: the row's note's fixed sample key (`fnv1a32` of its id, kept per row: it is read per query). */
+  sampleKeyAt(row: number): number {
+    return this.sampleKeys[row] ?? 0;
+  }
+
   /** The pointer at a matrix row. */
   pointerAt(row: number): SearchPointer | undefined {
     const docId = this.docIdByRow[row];
@@ -206,6 +213,7 @@ export class SearchIndex {
     const row = this.freeRows.pop() ?? this.nextRow++;
     this.ensureCapacity(row + 1);
     this.semantic.clear(row);
+    this.sampleKeys[row] = fnv1a32(docId);
     this.docIdByRow[row] = docId;
     return {
       docId,
@@ -223,6 +231,11 @@ export class SearchIndex {
 
   private ensureCapacity(rows: number): void {
     this.vectors.ensureCapacity(rows);
+    if (rows > this.sampleKeys.length) {
+      const keys = new Uint32Array(this.vectors.capacity);
+      keys.set(this.sampleKeys);
+      this.sampleKeys = keys;
+    }
     if (rows <= this.searchableIn.length) return;
     const grown = new Int32Array(this.vectors.capacity).fill(NOT_SEARCHABLE);
     grown.set(this.searchableIn);

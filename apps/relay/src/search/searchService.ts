@@ -66,6 +66,7 @@ export function searchNotes(
         const vectors = index.semanticAt(row);
         return vectors && semanticSimilarity(queryMeaning, vectors);
       },
+      sampleKeyAt: (row) => index.sampleKeyAt(row),
     },
   });
   const results: SearchResult[] = [];

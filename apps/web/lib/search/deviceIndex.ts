@@ -2,6 +2,7 @@ import {
   dotRowMajor,
   type Embedder,
   entryKindOf,
+  fnv1a32,
   indexedTextOf,
   LexicalIndex,
   lexicalTermsOf,
@@ -154,6 +155,8 @@ export function rankOnDevice(
         const vectors = docId === undefined ? undefined : meaning.vectorsOf(docId);
         return vectors ? semanticSimilarity(meaning.query, vectors) : undefined;
       },
+      // HYB3: the relay's sample keys, so a large vault's spread comes from the same notes here as there.
+      sampleKeyAt: (row) => fnv1a32(noteAt.get(row)?.docId ?? ''),
     },
   });
   return ranked.flatMap(({ row, score }) => {

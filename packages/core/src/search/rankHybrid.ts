@@ -44,6 +44,12 @@ export interface SemanticSide {
   readonly weight?: number;
   readonly meaningAloneMinZ?: number;
   readonly meaningAloneMinSimilarity?: number;
+  /**
+   * HYB3: a number fixed per note (`fnv1a32` of its id), so that a vault too large to take the spread from
+   * every note samples the same notes whatever their row order: the relay and a browser number rows
+   * differently and must still rank alike. Without it the sample is every k-th candidate.
+   */
+  readonly sampleKeyAt?: (row: number) => number;
 }
 
 /**
@@ -109,15 +115,19 @@ function lexicalByRow(lexical: LexicalScores, capacity: number): { byRow: Float6
 
 /**
  * HYB3: the similarities the mean and spread are taken from: every candidate's up to SPREAD_SAMPLE of
- * them, else every k-th one (in candidate order, so the same candidates give the same sample). NaN where a
- * candidate has no current vector: it is left out, and gets z = 0.
+ * them, else about that many — those whose sample key falls in one of k buckets, or without keys every k-th
+ * candidate. NaN where a candidate has no current vector: it is left out, and gets z = 0.
  */
 function sampleSimilarities(candidates: CandidateRows, semantic: SemanticSide): Float64Array {
   const stride = Math.max(1, Math.ceil(candidates.count / SPREAD_SAMPLE));
-  const sample = new Float64Array(Math.ceil(candidates.count / stride));
-  for (let index = 0, taken = 0; index < candidates.count; index += stride, taken += 1)
-    sample[taken] = semantic.similarityAt(candidates.rows[index] as number) ?? Number.NaN;
-  return sample;
+  const keyAt = semantic.sampleKeyAt;
+  const sampled: number[] = [];
+  for (let index = 0; index < candidates.count; index += 1) {
+    const row = candidates.rows[index] as number;
+    const inSample = keyAt ? keyAt(row) % stride === 0 : index % stride === 0;
+    if (inSample) sampled.push(semantic.similarityAt(row) ?? Number.NaN);
+  }
+  return Float64Array.from(sampled);
 }
 
 function spreadOf(values: Float64Array): { mean: number; deviation: number; count: number } {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { fnv1a32 } from '../embedder/hashedEmbedder';
+import { type QuantizedVectors, quantizeVectors, semanticSimilarity } from '../semantic/semanticVectors';
+import { LexicalIndex } from './lexicalIndex';
+import { lexicalTermsOf } from './lexicalTerms';
+import { SPREAD_SAMPLE } from './rankHybrid';
+import { rankNotes } from './rankNotes';
+
+const WORDS = ['refund', 'laptop', 'deploy', 'holiday', 'offsite', 'budget', 'pager', 'invoice', 'visa', 'badge'];
+
+// Notes of a few words each. Their "meaning" is a vector drawn from their id (a sentence encoder's
+// stand-in), so no two notes score alike and no tie is left for row order to break.
+const NOTES = Array.from({ length: SPREAD_SAMPLE + 300 }, (_, index) => ({
+  docId: `hybridNote_${String(index).padStart(5, '0')}`,
+  text: [0, 3, 7].map((step) => WORDS[(index * step + index) % WORDS.length]).join(' '),
+}));
+const DIMENSIONS = 16;
+
+function meaningOf(seedText: string): Float32Array {
+  let state = fnv1a32(seedText) || 1;
+  const vector = Float32Array.from({ length: DIMENSIONS }, () => {
+    // xorshift32: a few lines of deterministic noise, the same on every run.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32 - 0.5;
+  });
+  const norm = Math.hypot(...vector);
+  return vector.map((value) => value / norm);
+}
+
+/** Ranks NOTES placed in rows in the given order; answers doc ids with their scores, best first. */
+function rankInOrder(order: readonly number[], query: string, withKeys: boolean): Array<[string, number]> {
+  const notes = order.map((position) => NOTES[position] as (typeof NOTES)[number]);
+  const lexical = new LexicalIndex();
+  const vectors: QuantizedVectors[] = [];
+  for (const [row, note] of notes.entries()) {
+    lexical.setRow(row, note.docId, note.text);
+    vectors.push(quantizeVectors([meaningOf(note.docId)], DIMENSIONS));
+  }
+  const meaning = meaningOf(query);
+  const ranked = rankNotes({
+    queryTerms: lexicalTermsOf(query),
+    lexical,
+    candidates: { rows: Int32Array.from(notes.keys()), count: notes.length },
+    capacity: notes.length,
+    cosineAt: () => 0,
+    limit: 10,
+    semantic: {
+      similarityAt: (row) => semanticSimilarity(meaning, vectors[row] as QuantizedVectors),
+      sampleKeyAt: withKeys ? (row) => fnv1a32(notes[row]?.docId ?? '') : undefined,
+    },
+  });
+  return ranked.map(({ row, score }) => [notes[row]?.docId ?? '', Number(score.toFixed(9))]);
+}
+
+describe('hybrid ranking of a vault larger than the spread sample', () => {
+  it('[HYB3] with sample keys, the same notes in another row order rank the same (relay and browser number rows differently)', () => {
+    const forward = NOTES.map((_, index) => index);
+    const backward = [...forward].reverse();
+    for (const query of ['refund laptop', 'pager budget visa', 'holiday'])
+      expect(rankInOrder(backward, query, true), query).toEqual(rankInOrder(forward, query, true));
+  });
+
+  it('[HYB3] without keys the sample follows row order, which is why the keys exist', () => {
+    const forward = NOTES.map((_, index) => index);
+    const shuffled = [...forward].sort((a, b) => fnv1a32(`x${a}`) - fnv1a32(`x${b}`));
+    const scores = (order: number[]) => rankInOrder(order, 'refund laptop', false).map(([, score]) => score);
+    expect(scores(shuffled)).not.toEqual(scores(forward));
+  });
+});
