@@ -81,6 +81,8 @@ export function hybridScorer(
           const vectors = rows[row]?.semantic;
           return vectors ? semanticSimilarity(meaning, vectors) : undefined;
         },
+        // The relay's sample keys: this copy numbers rows in its own order (HYB3).
+        sampleKeyAt: (row) => fnv1a32(rows[row]?.docId ?? ''),
       },
     });
     return ranked.map((entry) => rows[entry.row]?.docId ?? '');
