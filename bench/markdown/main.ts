@@ -49,12 +49,12 @@ function chosenSets(): SetName[] {
 async function casesOf(set: SetName): Promise<FidelityCase[]> {
   if (set === 'commonmark') return commonMarkCases();
   if (set === 'gfm') return gfmCases();
-  return vaultCases();
+  return vaultCases(flagValue('--vault'));
 }
 
 function groupsOf(set: SetName, results: CaseResult[]): ResultGroup[] {
   if (set === 'commonmark') return [{ label: 'CommonMark 0.31.2 spec examples', results }];
-  if (set === 'vault') return [{ label: 'fixture vault (files)', results }];
+  if (set === 'vault') return [{ label: `${flagValue('--vault') ?? 'fixture vault'} (files)`, results }];
   return [
     { label: `GFM ${GFM_VERSION} spec examples, all`, results },
     { label: 'GFM, extension sections only', results: results.filter(isGfmExtension) },

@@ -120,7 +120,7 @@ export { type CalloutHead, calloutHeadOf } from './documents/markdownCallouts';
 export { appendMarkdown, applyMarkdownEdit, MARKDOWN_EDIT_ORIGIN } from './documents/markdownEdit';
 export { FRONT_MATTER_LANGUAGE, type FrontMatterSplit, splitFrontMatter } from './documents/markdownFrontMatter';
 export type { EditorElement, EditorMarks, EditorNode, EditorText } from './documents/markdownModel';
-export { RAW_BLOCK, RAW_INLINE } from './documents/markdownModel';
+export { ATOM_MARK_NAMES, RAW_BLOCK, RAW_INLINE } from './documents/markdownModel';
 export { documentContentOfMarkdown, MAX_MARKDOWN_NESTING } from './documents/markdownParse';
 export { markdownHtmlOf } from './documents/markdownParser';
 export { markdownOfBlocks, markdownOfDocument } from './documents/markdownRender';

@@ -32,6 +32,12 @@ export const Callout = Node.create({
       },
       fold: stringAttribute('fold', null),
       title: stringAttribute('title', null),
+      // Core's MD10: the body's first paragraph sat after a blank `>` line; kept so opening writes nothing.
+      spaced: {
+        default: null,
+        parseHTML: (element: HTMLElement) => (element.hasAttribute('data-spaced') ? true : null),
+        renderHTML: (attributes: { spaced?: boolean | null }) => (attributes.spaced ? { 'data-spaced': '' } : {}),
+      },
     };
   },
   parseHTML() {

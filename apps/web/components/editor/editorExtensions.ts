@@ -7,6 +7,7 @@ import Placeholder from '@tiptap/extension-placeholder';
 import StarterKit from '@tiptap/starter-kit';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
+import { AtomMarks, CodeWithMarks } from './atomMarks';
 import { Callout, CalloutFromQuote } from './callouts';
 import { HighlightedCodeBlock } from './codeBlocks';
 import { collaborationCarets } from './collaborationCarets';
@@ -36,8 +37,9 @@ export interface EditorOptions {
 /**
  * The editor's schema. Node and mark names are the ones core's Markdown conversion reads and writes
  * (`taskList`, `taskItem{checked}`, `highlight`, `codeBlock{language}`, `table` › `tableRow` ›
- * `tableHeader`/`tableCell{align}`, `callout{kind,fold,title}`, `noteLink{docId,target,heading,alias}`, `noteEmbed`, lists' `loose`,
- * and `rawBlock`/`rawInline{source}` for Markdown it has no node for, kept as typed, RAW1–RAW3), so what is
+ * `tableHeader`/`tableCell{align}`, `callout{kind,fold,title,spaced}`, `noteLink{docId,target,heading,alias}`, `noteEmbed`, lists' `loose`,
+ * and `rawBlock`/`rawInline{source}` for Markdown it has no node for, kept as typed, RAW1–RAW3; the inline
+ * atoms' `marks`, ATOM1; code that wears other marks, ATOM2), so what is
  * typed here is what `read_note`, export and the mirror see; a soft line break is a newline in a paragraph's
  * text (RAW5). Opening a note writes nothing to it (RAW4). Besides the schema: Ctrl/⌘-click opens a link
  * (MENU5), `/` opens the slash menu (MENU1), and with `presence` the others' carets and selections are drawn,
@@ -48,7 +50,8 @@ export function editorExtensions(ydoc: Y.Doc, options: EditorOptions = {}): AnyE
   return [
     // Collaboration brings its own Yjs-aware undo; StarterKit's would fight it. Code blocks are our own, and
     // links and the trailing paragraph act on this person's edits only (RAW4).
-    StarterKit.configure({ undoRedo: false, codeBlock: false, link: false, trailingNode: false }),
+    StarterKit.configure({ undoRedo: false, codeBlock: false, code: false, link: false, trailingNode: false }),
+    CodeWithMarks,
     HighlightedCodeBlock,
     UrlLink,
     LinkOpener,
@@ -69,6 +72,7 @@ export function editorExtensions(ydoc: Y.Doc, options: EditorOptions = {}): AnyE
     RawInline,
     NoteLink.configure({ host: links }),
     NoteEmbed.configure({ host: links }),
+    AtomMarks,
     FilePaste.configure({ host: links, noteDocId }),
     SlashMenu,
     ...(presence ? [collaborationCarets(presence.awareness, presence.user)] : []),

@@ -20,6 +20,13 @@ const linkOptions: Partial<LinkOptions> = {
  * line ended with a URL made it a link, which rewrote the note's Markdown.
  */
 export const UrlLink = Link.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      // Core's MD13: the formatting written right around the link (`**[x](u)**`), so opening writes nothing.
+      inside: { default: null, rendered: false },
+    };
+  },
   addProseMirrorPlugins() {
     return (this.parent?.() ?? []).map(onOwnEditsOnly);
   },

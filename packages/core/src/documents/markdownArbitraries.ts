@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { type EditorElement, type EditorNode, LINK_DEFAULTS, RAW_INLINE, rawBlockOf } from './markdownModel';
+import {
+  ATOM_MARK_NAMES,
+  type EditorElement,
+  type EditorNode,
+  LINK_DEFAULTS,
+  RAW_INLINE,
+  rawBlockOf,
+} from './markdownModel';
 import { hasSpacedBlocks } from './markdownRender';
 import { NOTE_EMBED, NOTE_LINK } from './noteLinkSyntax';
 
@@ -68,14 +75,26 @@ const arbitraryMarks = fc
     link: fc.option(fc.constantFrom('https://example.com/a', 'https://x.org/a b', 'mailto:a@b.c', '/rel(1)'), {
       nil: undefined,
     }),
+    inside: fc.constantFrom(null, 'bold', 'italic highlight', 'strike'),
   })
-  .map(({ link, code, ...flags }) => {
-    if (code) return { code: {} };
+  .map(({ link, code, inside, ...flags }) => {
     const marks: Record<string, Record<string, unknown>> = {};
     for (const [name, on] of Object.entries(flags)) if (on) marks[name] = {};
-    if (link) marks.link = { href: link, ...LINK_DEFAULTS, title: null };
+    if (link) marks.link = { href: link, ...LINK_DEFAULTS, title: null, ...(inside ? { inside } : {}) };
+    if (code) marks.code = {};
     return marks;
   });
+
+// MD13: the formatting an inline atom wears, in its `marks` attribute (absent when none).
+const arbitraryAtomMarks: fc.Arbitrary<{ marks?: string }> = fc
+  .subarray([...ATOM_MARK_NAMES])
+  .map((names) => (names.length > 0 ? { marks: names.join(' ') } : {}));
+
+function withAtomMarks(atom: fc.Arbitrary<EditorElement>): fc.Arbitrary<EditorElement> {
+  return fc
+    .tuple(atom, arbitraryAtomMarks)
+    .map(([node, marks]): EditorElement => ({ ...node, attrs: { ...node.attrs, ...marks } }));
+}
 
 /** LNK2: names, headings and aliases a note link may hold, awkward ones included. */
 export const LINK_TARGETS = ['Roadmap', 'Plans/Q3 plan', 'a_b *c*', 'Über', 'diagram.png', 'x\\'] as const;
@@ -132,9 +151,9 @@ const arbitraryInline: fc.Arbitrary<EditorNode[]> = fc
         arbitrary: fc.record({ type: fc.constant('text' as const), text: arbitraryText(), marks: arbitraryMarks }),
       },
       { weight: 1, arbitrary: fc.constant<EditorNode>({ type: 'hardBreak', attrs: {}, children: [] }) },
-      { weight: 1, arbitrary: arbitraryNoteLink() },
-      { weight: 1, arbitrary: arbitraryNoteLink().map((link) => ({ ...link, type: NOTE_EMBED })) },
-      { weight: 1, arbitrary: arbitraryRawInline },
+      { weight: 1, arbitrary: withAtomMarks(arbitraryNoteLink()) },
+      { weight: 1, arbitrary: withAtomMarks(arbitraryNoteLink().map((link) => ({ ...link, type: NOTE_EMBED }))) },
+      { weight: 1, arbitrary: withAtomMarks(arbitraryRawInline) },
     ),
     { maxLength: 5 },
   )
@@ -255,12 +274,25 @@ function calloutOf(depth: number): fc.Arbitrary<EditorElement> {
       fc.constantFrom(null, '+', '-'),
       fc.constantFrom(null, 'Title', 'a *b* [[Link]]', 'x | y', 'ends\\'),
       arbitraryBlocks(depth - 1),
+      fc.boolean(),
     )
     .map(
-      ([kind, fold, title, body]): EditorElement => ({
+      ([kind, fold, title, body, spaced]): EditorElement => ({
         type: 'callout',
-        attrs: { kind, ...(fold ? { fold } : {}), ...(title ? { title } : {}) },
+        attrs: {
+          kind,
+          ...(fold ? { fold } : {}),
+          ...(title ? { title } : {}),
+          // The blank line after the head is kept only before a first paragraph that has something in it.
+          ...(spaced && startsWithText(body) ? { spaced: true } : {}),
+        },
         children: body.length > 0 ? body : [{ type: 'paragraph', attrs: {}, children: [] }],
       }),
     );
+}
+
+function startsWithText(body: readonly EditorElement[]): boolean {
+  const first = body[0];
+  const text = first?.type === 'paragraph' ? first.children[0] : undefined;
+  return text?.type === 'text' && 'text' in text && /^[a-z]/.test(text.text);
 }

@@ -8,12 +8,15 @@ export interface CalloutHead {
   readonly kind: string;
   readonly fold: '+' | '-' | null;
   readonly title: string | null;
+  /** The head stood alone, its body's first paragraph after a blank `>` line (absent otherwise). */
+  readonly spaced?: true;
 }
 
 /**
  * MD10: marks each quote whose first line is a callout head (`meta.callout` on its `blockquote_open`) and
  * takes that line off its first paragraph; the rest of the paragraph is the callout's first body paragraph,
- * and a paragraph left empty is marked `meta.dropped`. The title is kept as the Markdown it was typed as.
+ * and a paragraph left empty is marked `meta.dropped` (its callout `spaced` when a paragraph follows, so the
+ * blank line between the head and that paragraph is written back). The title is kept as the Markdown it was typed as.
  * The head is read from the source, so an escaped `\[!note]` stays a quote.
  */
 export function markCallouts(tokens: Token[]): Token[] {
@@ -27,7 +30,9 @@ export function markCallouts(tokens: Token[]): Token[] {
     const children = inline.children ?? [];
     const lineEnd = children.findIndex((child) => child.type === 'softbreak' || child.type === 'hardbreak');
     inline.children = lineEnd < 0 ? [] : children.slice(lineEnd + 1);
-    if (inline.children.length === 0) paragraph.meta = { ...paragraph.meta, dropped: true };
+    if (inline.children.length > 0) continue;
+    paragraph.meta = { ...paragraph.meta, dropped: true };
+    if (tokens[index + 4]?.type === 'paragraph_open') token.meta.callout = { ...head, spaced: true };
   }
   return tokens;
 }

@@ -1,5 +1,7 @@
 import type { Token } from 'markdown-it';
 import {
+  atomMarksAttrOf,
+  type EditorElement,
   type EditorMarks,
   type EditorNode,
   type EditorText,
@@ -48,6 +50,11 @@ export function parseInlineTokens(tokens: readonly Token[], inParagraph = false)
       nodes.push({ type: 'text', text, marks: runMarks });
     }
   };
+  // An atom inside a Markdown link can't say so (MD13 keeps formatting only): the block is then kept as typed (MD12).
+  const pushAtom = (node: EditorElement, runMarks: EditorMarks): void => {
+    const atomMarks = atomMarksAttrOf(runMarks);
+    nodes.push(atomMarks ? { ...node, attrs: { ...node.attrs, marks: atomMarks } } : node);
+  };
   for (const [index, token] of tokens.entries()) {
     const current = Object.fromEntries(marks);
     switch (token.type) {
@@ -55,48 +62,100 @@ export function parseInlineTokens(tokens: readonly Token[], inParagraph = false)
         pushText(token.content, current);
         break;
       case 'text_special':
-        if (isEscapedTag(token, tokens[index + 1])) nodes.push(rawInlineOf(token.markup));
+        if (isEscapedTag(token, tokens[index + 1])) pushAtom(rawInlineOf(token.markup), current);
         else pushText(token.content, current);
         break;
       case 'softbreak':
         pushText('\n', current);
         break;
       case RAW_INLINE_TOKEN:
-        nodes.push(rawInlineOf(token.content));
+        pushAtom(rawInlineOf(token.content), current);
         break;
       case 'hardbreak':
         nodes.push(hardBreak());
         break;
       case 'wikilink':
       case 'wikiembed':
-        nodes.push({
-          type: token.type === 'wikilink' ? NOTE_LINK : NOTE_EMBED,
-          attrs: { docId: null, ...token.meta },
-          children: [],
-        });
+        pushAtom(
+          {
+            type: token.type === 'wikilink' ? NOTE_LINK : NOTE_EMBED,
+            attrs: { docId: null, ...token.meta },
+            children: [],
+          },
+          current,
+        );
         break;
       case 'code_inline':
-        // Tiptap's code mark excludes every other mark, so code text carries the code mark alone.
-        pushText(token.content, { code: {} });
+        // MD13: code wears the marks around it too (`**`x`**`, a link around `code`); the editor's code mark
+        // excludes none of them.
+        pushText(token.content, { ...current, code: {} });
         break;
       case 'link_open':
         marks.set('link', {
           href: token.attrGet('href') ?? '',
           ...LINK_DEFAULTS,
           title: token.attrGet('title') || null,
+          ...withWrappers(wrappersOf(tokens, index)),
         });
         break;
       case 'image':
-        nodes.push(rawInlineOf(String(token.meta?.source ?? `![${token.content}](${token.attrGet('src') ?? ''})`)));
+        pushAtom(
+          rawInlineOf(String(token.meta?.source ?? `![${token.content}](${token.attrGet('src') ?? ''})`)),
+          current,
+        );
         break;
       case 'html_inline':
-        applyHtml(token.content, marks, nodes, inParagraph && index < tokens.length - 1);
+        applyHtml(token.content, marks, inParagraph && index < tokens.length - 1, {
+          breakLine: () => nodes.push(hardBreak()),
+          keepSource: (html) => pushAtom(rawInlineOf(html), current),
+        });
         break;
       default:
         toggleMark(token, marks);
     }
   }
   return nodes;
+}
+
+/**
+ * MD13: `**[x](u)**` and `[**x**](u)` read as the same marks on the same text but render differently, so a
+ * link keeps the names of the marks written right around it (opened just before it, closed just after) in
+ * `inside`, space-separated.
+ */
+function wrappersOf(tokens: readonly Token[], open: number): string | null {
+  let close = open;
+  for (let depth = 0; close < tokens.length; close++) {
+    const type = (tokens[close] as Token).type;
+    if (type === 'link_open') depth++;
+    else if (type === 'link_close' && --depth === 0) break;
+  }
+  const names: string[] = [];
+  // Emphasis leaves empty text tokens where its delimiters were; they separate nothing.
+  const isEmpty = (token: Token | undefined): boolean => token?.type === 'text' && token.content === '';
+  for (let before = open - 1, after = close + 1; ; before--, after++) {
+    while (isEmpty(tokens[before])) before--;
+    while (isEmpty(tokens[after])) after++;
+    const opening = tokens[before];
+    const closing = tokens[after];
+    const name = opening && markEdgeOf(opening, 'open');
+    if (!name || !closing || markEdgeOf(closing, 'close') !== name) break;
+    names.push(name);
+  }
+  return names.length > 0 ? names.join(' ') : null;
+}
+
+// The mark a token opens or closes, written with delimiters or as an HTML tag (`<strong>`, `</u>`).
+function markEdgeOf(token: Token, edge: 'open' | 'close'): string | undefined {
+  if (token.type === 'html_inline') {
+    const tag = /^<(\/?)(u|em|strong|s|mark)>$/.exec(token.content.trim().toLowerCase());
+    return tag && (tag[1] === '/') === (edge === 'close') ? HTML_MARKS[tag[2] as string] : undefined;
+  }
+  if (token.nesting !== (edge === 'open' ? 1 : -1)) return undefined;
+  return MARK_OF_TOKEN[token.type.replace(/_(open|close)$/, '')];
+}
+
+function withWrappers(inside: string | null): { inside?: string } {
+  return inside ? { inside } : {};
 }
 
 function toggleMark(token: Token, marks: Map<string, Readonly<Record<string, unknown>>>): void {
@@ -113,8 +172,8 @@ function toggleMark(token: Token, marks: Map<string, Readonly<Record<string, unk
 function applyHtml(
   html: string,
   marks: Map<string, Readonly<Record<string, unknown>>>,
-  nodes: EditorNode[],
   keepBreakTag: boolean,
+  add: { breakLine(): void; keepSource(html: string): void },
 ): void {
   const tag = html.trim().toLowerCase();
   const mark = /^<(\/?)(u|em|strong|s|mark)>$/.exec(tag);
@@ -123,9 +182,9 @@ function applyHtml(
     if (mark[1]) marks.delete(name);
     else marks.set(name, {});
   } else if (BREAK_TAG.test(tag) && !keepBreakTag) {
-    nodes.push(hardBreak());
+    add.breakLine();
   } else {
-    nodes.push(rawInlineOf(html));
+    add.keepSource(html);
   }
 }
 
@@ -134,11 +193,11 @@ function isEscapedTag(token: Token, next: Token | undefined): boolean {
   return token.info === 'escape' && token.content === '#' && next?.type === 'text' && TAG_CHAR.test(next.content);
 }
 
-function rawInlineOf(source: string): EditorNode {
+function rawInlineOf(source: string): EditorElement {
   return { type: RAW_INLINE, attrs: { source }, children: [] };
 }
 
-function hardBreak(): EditorNode {
+function hardBreak(): EditorElement {
   return { type: 'hardBreak', attrs: {}, children: [] };
 }
 

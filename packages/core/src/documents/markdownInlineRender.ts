@@ -1,10 +1,19 @@
 import { entityOf, escapeRawSyntax, escapeTextPieces, type Piece, textPiecesOf } from './markdownEscape';
-import { type EditorElement, type EditorMarks, type EditorNode, isEditorText, RAW_INLINE } from './markdownModel';
+import {
+  type EditorElement,
+  type EditorMarks,
+  type EditorNode,
+  isEditorText,
+  marksOfAtom,
+  RAW_INLINE,
+} from './markdownModel';
 import { markdownParser } from './markdownParser';
 import { markVerbatim } from './markdownVerbatim';
 import { LINKING_NODES, NOTE_EMBED, wikilinkMarkdownOf } from './noteLinkSyntax';
 
-// Marks open outermost first, so a link wraps its bold text and code always sits innermost.
+// Marks starting together open the one running furthest first (it must wrap the others); of marks running
+// equally far, the first here, except that a link opens after the formatting it was read `inside`
+// (`**[x](u)**`, MD13). Code always sits innermost.
 const MARK_ORDER = ['link', 'underline', 'highlight', 'strike', 'bold', 'italic', 'code'] as const;
 type MarkName = (typeof MARK_ORDER)[number];
 const DELIMITERS: Partial<Record<MarkName, string>> = { highlight: '==', strike: '~~', bold: '**', italic: '*' };
@@ -73,25 +82,29 @@ function charsOf(segment: readonly EditorNode[]): Char[] {
   const chars: Char[] = [];
   for (const node of segment) {
     if (!isEditorText(node)) {
-      if (isAtom(node)) chars.push({ text: '', marks: new Map(), marksKey: '[]', atom: atomMarkdownOf(node) });
+      if (!isAtom(node)) continue;
+      // MD13: an atom wears the marks its attribute names, so `**[[Settings]] → Editor**` stays one bold run.
+      const marks = knownMarks(marksOfAtom(node));
+      chars.push({ text: '', marks, marksKey: keyOfMarks(marks), atom: atomMarkdownOf(node) });
       continue;
     }
     // The characters of a run share its marks until one of them changes (copy on write, in `unmark`).
-    const marks = knownMarks(node.marks);
+    const marks = knownMarks(node.marks, node.text);
     const marksKey = keyOfMarks(marks);
     for (const text of node.text) chars.push({ text, marks, marksKey });
   }
   return chars;
 }
 
-// Tiptap's code mark excludes all others; a link Markdown would refuse to read back is kept as its text.
-function knownMarks(marks: EditorMarks): Map<MarkName, Readonly<Record<string, unknown>>> {
+// A link Markdown would refuse to read back is kept as its text, and so is code holding a bracket: a link
+// around it could read as a reference definition (`[`]:x`](u)`).
+function knownMarks(marks: EditorMarks, text = ''): Map<MarkName, Readonly<Record<string, unknown>>> {
   const known = new Map<MarkName, Readonly<Record<string, unknown>>>();
-  if (marks.code) return known.set('code', {});
   for (const name of MARK_ORDER) {
     const attrs = marks[name];
     if (!attrs) continue;
     if (name === 'link' && !isLinkAllowed(String(attrs.href ?? ''))) continue;
+    if (name === 'link' && marks.code && /[[\]]/.test(text)) continue;
     known.set(name, attrs);
   }
   return known;
@@ -126,10 +139,13 @@ function walkRuns(chars: readonly Char[], visitor: RunVisitor): void {
     while (end < chars.length && (chars[end] as Char).marksKey === key) end++;
     let keep = 0;
     while (keep < open.length && sameAttrs(marks.get(open[keep]?.[0] as MarkName), open[keep]?.[1])) keep++;
+    // Code stays innermost: it is closed (it writes nothing) so that a mark starting on it opens outside it.
+    const codeAt = open.findIndex(([name]) => name === 'code');
+    if (codeAt >= 0 && codeAt < keep && [...marks.keys()].some((name) => !open.some(([o]) => o === name))) {
+      keep = codeAt;
+    }
     closeDownTo(keep, index);
-    for (const name of MARK_ORDER) {
-      const attrs = marks.get(name);
-      if (!attrs || open.some(([openName]) => openName === name)) continue;
+    for (const [name, attrs] of marksOpeningAt(chars, index, open)) {
       open.push([name, attrs]);
       visitor.open(name, index);
     }
@@ -137,6 +153,32 @@ function walkRuns(chars: readonly Char[], visitor: RunVisitor): void {
     index = end;
   }
   closeDownTo(0, chars.length);
+}
+
+// The marks of `chars[index]` not yet open, outermost first: the furthest-running first, ties in MARK_ORDER.
+function marksOpeningAt(chars: readonly Char[], index: number, open: readonly OpenMark[]): OpenMark[] {
+  const marks = (chars[index] as Char).marks;
+  const opening = MARK_ORDER.flatMap((name): OpenMark[] => {
+    const attrs = marks.get(name);
+    return attrs && !open.some(([openName]) => openName === name) ? [[name, attrs]] : [];
+  });
+  if (opening.length < 2) return opening;
+  const reach = new Map(opening.map(([name, attrs]) => [name, reachOf(chars, index, name, attrs)]));
+  // Of marks running as far as a link, those it was read inside open before it (MD13).
+  const link = opening.find(([name]) => name === 'link');
+  const wrappers = typeof link?.[1].inside === 'string' ? link[1].inside.split(' ') : [];
+  const rank = (name: MarkName): number => {
+    const wraps = link && wrappers.includes(name) && reach.get(name) === reach.get('link');
+    return (wraps ? -MARK_ORDER.length : 0) + MARK_ORDER.indexOf(name);
+  };
+  return opening.sort(([a], [b]) => (reach.get(b) as number) - (reach.get(a) as number) || rank(a) - rank(b));
+}
+
+// The index just past the run of characters from `index` that wear mark `name` with `attrs`.
+function reachOf(chars: readonly Char[], index: number, name: MarkName, attrs: Readonly<Record<string, unknown>>) {
+  let end = index;
+  while (end < chars.length && sameAttrs((chars[end] as Char).marks.get(name), attrs)) end++;
+  return end;
 }
 
 // CommonMark's `**` can't open before or close after whitespace, so marked whitespace where a delimiter
@@ -337,29 +379,55 @@ function fixFlanking(pieces: Piece[]): boolean {
     piece.raw = entityOf(piece.char);
     changed = true;
   };
+  // How many marks written with each delimiter character are open where the scan is.
+  const openMarks = new Map<string, number>();
   for (let start = 0; start < pieces.length; start++) {
     const first = pieces[start];
     if (first?.kind !== 'delimiter' || first.raw.startsWith('<')) continue;
     let end = start;
     const run: Array<Extract<Piece, { kind: 'delimiter' }>> = [];
-    for (let piece = pieces[end]; piece?.kind === 'delimiter' && piece.raw[0] === first.raw[0]; piece = pieces[++end]) {
-      run.push(piece);
+    // Code's ends write nothing, so delimiters on either side of one are a single run.
+    for (let piece = pieces[end]; piece && isRunPart(piece, first.raw[0] as string); piece = pieces[++end]) {
+      if (piece.kind === 'delimiter') run.push(piece);
     }
+    while (end > start && pieces[end - 1]?.kind !== 'delimiter') end--;
     const opens = run.some((piece) => piece.opens);
     const closes = run.some((piece) => !piece.opens);
-    const previous = pieces[start - 1]?.raw.at(-1) ?? ' ';
-    const next = pieces[end]?.raw[0] ?? ' ';
+    const before = nonEmptyPiece(pieces, start - 1, -1);
+    const after = nonEmptyPiece(pieces, end, 1);
+    // Whole code points: an emoji's halves would read as letters, and it is a symbol.
+    const previous = before ? (Array.from(before.raw).at(-1) ?? ' ') : ' ';
+    const next = after ? String.fromCodePoint(after.raw.codePointAt(0) ?? 32) : ' ';
     const left = !/\s/.test(next) && (!isPunctuation(next) || !isWordy(previous));
     const right = !/\s/.test(previous) && (!isPunctuation(previous) || !isWordy(next));
-    if (opens && !closes && !left && pieces[start - 1]?.kind === 'text') encode(pieces[start - 1]);
-    else if (closes && !opens && !right && pieces[end]?.kind === 'text') encode(pieces[end]);
-    else if ((opens && closes) || (left && right) || (opens && !left) || (closes && !right)) {
+    const char = first.raw[0] as string;
+    const closers = run.filter((piece) => !piece.opens).length;
+    const outerOpen = (openMarks.get(char) ?? 0) > closers;
+    // A run that could open and close (`**[[Settings]]**.`) is read as a closer first, so one that only closes
+    // finds its opener when nothing else of its kind is open; one that only opens, when nothing else is.
+    const ambiguous = left && right && (outerOpen || !closes) && (outerOpen || !opens || closes);
+    if (opens && !closes && !left && before?.kind === 'text') encode(before);
+    else if (closes && !opens && !right && after?.kind === 'text') encode(after);
+    else if ((opens && closes) || ambiguous || (opens && !left) || (closes && !right)) {
       for (const piece of run) writeAsHtml(piece);
       changed = true;
     }
+    openMarks.set(char, (openMarks.get(char) ?? 0) + run.length - 2 * closers);
     start = end - 1;
   }
   return changed;
+}
+
+function isRunPart(piece: Piece, char: string): boolean {
+  return piece.kind === 'delimiter' ? piece.raw[0] === char : piece.raw === '';
+}
+
+// The nearest piece from `index` on, stepping by `step`, that writes something (a code mark's ends write nothing).
+function nonEmptyPiece(pieces: readonly Piece[], index: number, step: 1 | -1): Piece | undefined {
+  for (let at = index; at >= 0 && at < pieces.length; at += step) {
+    if ((pieces[at] as Piece).raw !== '') return pieces[at];
+  }
+  return undefined;
 }
 
 const HTML_TAGS: Partial<Record<MarkName, string>> = { italic: 'em', bold: 'strong', strike: 's', highlight: 'mark' };
@@ -379,10 +447,19 @@ function isWordy(char: string): boolean {
   return !/\s/.test(char) && !isPunctuation(char);
 }
 
-function keyOfMarks(marks: ReadonlyMap<MarkName, unknown>): string {
-  return JSON.stringify([...marks].sort(([a], [b]) => (a < b ? -1 : 1)));
+// A link's `inside` only orders ties (MD13): runs differing only there are one run, so code spans never touch.
+function keyOfMarks(marks: ReadonlyMap<MarkName, Readonly<Record<string, unknown>>>): string {
+  const comparable = [...marks].map(([name, attrs]) => {
+    const { inside: _inside, ...rest } = attrs;
+    return [name, rest] as const;
+  });
+  return JSON.stringify(comparable.sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-function sameAttrs(a: unknown, b: unknown): boolean {
-  return a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
+// One link is one link whether or not it was read `inside` its formatting: that only orders ties (MD13).
+function sameAttrs(a: Readonly<Record<string, unknown>> | undefined, b: Readonly<Record<string, unknown>> | undefined) {
+  if (a === undefined || b === undefined) return false;
+  const { inside: _a, ...restA } = a;
+  const { inside: _b, ...restB } = b;
+  return JSON.stringify(restA) === JSON.stringify(restB);
 }

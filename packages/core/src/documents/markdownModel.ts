@@ -38,6 +38,25 @@ export function rawBlockOf(source: string): EditorElement {
 /** MD11: an inline piece of Markdown kept as typed, in its `source` attribute. */
 export const RAW_INLINE = 'rawInline';
 
+/**
+ * MD13: the marks an inline atom (a note link, an embed, a raw inline node) can wear, in the order Markdown
+ * opens them. Tiptap's Yjs binding keeps no marks on inline nodes, so an atom keeps the marks around it in
+ * its `marks` attribute: their names, space-separated, in this order (absent when none).
+ */
+export const ATOM_MARK_NAMES = ['underline', 'highlight', 'strike', 'bold', 'italic'] as const;
+
+/** MD13: the `marks` attribute of an atom inside `marks` (undefined when none apply). */
+export function atomMarksAttrOf(marks: EditorMarks): string | undefined {
+  const names = ATOM_MARK_NAMES.filter((name) => marks[name]);
+  return names.length > 0 ? names.join(' ') : undefined;
+}
+
+/** MD13: the marks an atom's `marks` attribute names, unknown names left out. */
+export function marksOfAtom(node: EditorElement): EditorMarks {
+  const names = typeof node.attrs.marks === 'string' ? node.attrs.marks.split(' ') : [];
+  return Object.fromEntries(ATOM_MARK_NAMES.filter((name) => names.includes(name)).map((name) => [name, {}]));
+}
+
 /** The attributes Tiptap's Link extension gives every link it makes (its HTMLAttributes defaults). */
 export const LINK_DEFAULTS = { target: '_blank', rel: 'noopener noreferrer nofollow', class: null } as const;
 
@@ -57,11 +76,11 @@ const VISIBLE_ATTRS: Readonly<Record<string, readonly string[]>> = {
   tableHeader: ['align'],
   tableCell: ['align'],
   blockquote: [],
-  callout: ['kind', 'fold', 'title'],
+  callout: ['kind', 'fold', 'title', 'spaced'],
   horizontalRule: [],
   hardBreak: [],
   rawBlock: [],
-  rawInline: ['source'],
+  rawInline: ['source', 'marks'],
 };
 
 export function isEditorText(node: EditorNode): node is EditorText {
@@ -78,8 +97,8 @@ export function visibleAttrsOf(node: EditorElement): Record<string, unknown> {
   // LNK1, LNK5: a link to a note (or an embed) is that note, whatever name it was written with; the name counts only while
   // it points at no note.
   if (node.type === 'noteLink' || node.type === 'noteEmbed') {
-    const { docId = null, target = '', heading = null, alias = null } = node.attrs;
-    return { docId, target: docId === null ? target : null, heading, alias };
+    const { docId = null, target = '', heading = null, alias = null, marks = null } = node.attrs;
+    return { docId, target: docId === null ? target : null, heading, alias, marks };
   }
   const keys = VISIBLE_ATTRS[node.type] ?? Object.keys(node.attrs).sort();
   const visible: Record<string, unknown> = {};
@@ -92,7 +111,8 @@ export function visibleMarksKey(marks: EditorMarks): string {
   const parts: string[] = [];
   for (const name of Object.keys(marks).sort()) {
     const attrs = marks[name] ?? {};
-    parts.push(name === 'link' ? `link(${JSON.stringify([attrs.href ?? null, attrs.title ?? null])})` : name);
+    const link = [attrs.href ?? null, attrs.title ?? null, ...(attrs.inside ? [attrs.inside] : [])];
+    parts.push(name === 'link' ? `link(${JSON.stringify(link)})` : name);
   }
   return parts.join(',');
 }

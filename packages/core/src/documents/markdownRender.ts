@@ -102,6 +102,19 @@ function isEmptyItem(item: EditorElement): boolean {
   return item.type === 'listItem' && item.children.length === 1 && isEmptyParagraph(item.children[0] as EditorNode);
 }
 
+// An item of nothing but line breaks is written `<br>`, an HTML block: like an empty item, no paragraph of
+// it shows whether its list is spaced, so a list of only such items is written tight.
+function hasNoParagraphText(item: EditorElement): boolean {
+  if (isEmptyItem(item)) return true;
+  const only = item.children.length === 1 ? item.children[0] : undefined;
+  return (
+    only !== undefined &&
+    !isEditorText(only) &&
+    only.type === 'paragraph' &&
+    only.children.every((child) => !isEditorText(child) && child.type === 'hardBreak')
+  );
+}
+
 function isList(node: EditorElement): boolean {
   return listFamilyOf(node) !== null;
 }
@@ -170,11 +183,11 @@ function renderItems(
       const body = isEmptyItem(item) ? '' : content(renderBlocks(item.children, true) || '&nbsp;');
       return prefixLines(body, marker, '', ' '.repeat(indent ?? marker.length));
     })
-    .join(list.attrs.loose === true && !items.every(isEmptyItem) ? '\n\n' : '\n');
+    .join(list.attrs.loose === true && !items.every(hasNoParagraphText) ? '\n\n' : '\n');
 }
 
 // MD10: a callout's head line, then its body: on the next line when the body starts with text (as Obsidian
-// writes it), after a blank line otherwise. A body of one empty paragraph is no body.
+// writes it) unless it was `spaced`, after a blank line otherwise. A body of one empty paragraph is no body.
 function renderCallout(callout: EditorElement): string {
   const { kind, fold, title } = callout.attrs;
   const titleText = typeof title === 'string' ? title.replace(/[\r\n]+/g, ' ').trim() : '';
@@ -182,7 +195,7 @@ function renderCallout(callout: EditorElement): string {
   const body = callout.children.filter((child): child is EditorElement => !isEditorText(child));
   if (body.length === 0 || (body.length === 1 && isEmptyParagraph(body[0] as EditorElement))) return head;
   const first = body[0] as EditorElement;
-  const tight = first.type === 'paragraph' && !isEmptyParagraph(first);
+  const tight = first.type === 'paragraph' && !isEmptyParagraph(first) && callout.attrs.spaced !== true;
   return `${head}${tight ? '\n' : '\n\n'}${renderBlocks(body)}`;
 }
 

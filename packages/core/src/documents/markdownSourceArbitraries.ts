@@ -37,6 +37,13 @@ const INLINE = [
   '- not a list',
   '| pipe',
   '&amp; &copy;',
+  '**[[Settings]]**',
+  '**[[Settings]] → Editor**',
+  '*![[diagram.png]] shown*',
+  '**`Ctrl+P`**',
+  '[`code` in a link](https://example.com/c)',
+  '**[bold link](https://example.com/b)**:',
+  '==$x$ marked==',
 ] as const;
 
 const inlineText = fc
@@ -64,9 +71,14 @@ const list = fc
     return written.join(loose ? '\n\n' : '\n');
   });
 
+// A quote or a callout; a callout's body right under its head or after a blank `>` line.
 const quote = fc
-  .tuple(fc.constantFrom('', '[!tip] Custom title', '[!example]', '[!faq]- Folded', '[!NOTE]+'), paragraphText)
-  .map(([head, body]) => (head ? `> ${head}\n` : '') + body.replace(/^/gm, '> '));
+  .tuple(
+    fc.constantFrom('', '[!tip] Custom title', '[!example]', '[!faq]- Folded', '[!NOTE]+'),
+    paragraphText,
+    fc.constantFrom('', '>\n', '> \n'),
+  )
+  .map(([head, body, gap]) => (head ? `> ${head}\n${gap}` : '') + body.replace(/^/gm, '> '));
 
 const fixedBlocks = fc.constantFrom(
   '```ts\nconst x = 1;\n```',

@@ -5,6 +5,7 @@ import type { NodeView } from '@tiptap/pm/view';
 import { attachmentFileUrl } from '../../../lib/attachments/attachmentApi';
 import { previewKindOf } from '../../../lib/attachments/attachmentLabels';
 import { noteHref } from '../../../lib/noteUrl';
+import { paintAtomMarks } from '../atomMarks';
 import { embedWidthOf, MIN_EMBED_WIDTH, sizeOfWidth } from './embedSize';
 import type { NoteLinkHost } from './noteLinkHost';
 import { linkOf } from './noteLinkView';
@@ -51,6 +52,7 @@ export function embedView(
     const shown = shownEmbed(host, node);
     dom.dataset.docId = shown.docId ?? '';
     dom.dataset.state = shown.localBytes ? 'local' : shown.docId ? 'stored' : 'missing';
+    paintAtomMarks(dom, node);
     if (shown.docId && previewKindOf(shown.path) === 'image') {
       card.remove();
       if (!image.frame.isConnected) dom.append(image.frame);

@@ -2,6 +2,7 @@ import type { Editor } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { NodeView } from '@tiptap/pm/view';
 import { noteHref } from '../../../lib/noteUrl';
+import { paintAtomMarks } from '../atomMarks';
 import type { NoteLinkHost } from './noteLinkHost';
 import { type NoteLinkView, shownNoteLink } from './noteLinkLabel';
 
@@ -36,6 +37,7 @@ export function noteLinkView(
     const link = linkOf(node);
     const shown = shownNoteLink(link, host.directory);
     dom.textContent = shown.label;
+    paintAtomMarks(dom, node);
     dom.classList.toggle('note-link--unresolved', !shown.resolved);
     dom.dataset.docId = shown.opens ?? '';
     dom.href = shown.opens ? noteHref(shown.opens) : '#';

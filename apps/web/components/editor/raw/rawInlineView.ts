@@ -2,6 +2,7 @@ import type { NodeViewRendererProps } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { NodeSelection } from '@tiptap/pm/state';
 import type { EditorView, NodeView } from '@tiptap/pm/view';
+import { paintAtomMarks } from '../atomMarks';
 import { editRawSource, sourceOf } from './rawInlineField';
 import { rawInlineKindOf, rawKindLabelOf } from './rawKinds';
 
@@ -14,6 +15,7 @@ function showSource(chip: HTMLElement, node: ProseMirrorNode): void {
   chip.dataset.rawKind = kind;
   chip.dataset.label = rawKindLabelOf(kind);
   chip.textContent = source;
+  paintAtomMarks(chip, node);
 }
 
 // For editors the chip is a button named by its kind and source; for viewers it is text with a tooltip.
