@@ -18,8 +18,8 @@ import { type CuttableLink, startCuttableLink } from './mirrorFixtures';
 // The built CLI, started with plain Node as an assistant's client would start it (see cliBundleSetup.ts).
 const CLI = inject('cliBundle');
 const NODE = process.execPath;
-const READ_TOOLS = ['list_notes', 'read_attachment_text', 'read_note', 'search_notes'];
-const WRITE_TOOLS = ['append_note', 'create_note', 'delete_note', 'move_note', 'update_note'];
+const READ_TOOLS = ['list_notes', 'outline_note', 'read_attachment_text', 'read_note', 'search_notes'];
+const WRITE_TOOLS = ['append_note', 'create_note', 'delete_note', 'edit_note', 'move_note', 'update_note'];
 
 // The CLI's own variables are dropped so the machine running the tests can't change what they see.
 const { BAALDA_TOKEN, BAALDA_RELAY_URL, ...quietEnv } = process.env;

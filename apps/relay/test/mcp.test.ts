@@ -13,7 +13,7 @@ function hitCount(answer: ToolAnswer): number {
   return ((answer.structured?.hits as unknown[] | undefined) ?? []).length;
 }
 
-const READ_TOOLS = ['list_notes', 'read_attachment_text', 'read_note', 'search_notes'];
+const READ_TOOLS = ['list_notes', 'outline_note', 'read_attachment_text', 'read_note', 'search_notes'];
 
 describe('the MCP route (MCP1–MCP12) through the official SDK client', () => {
   let relay: TestRelay;
@@ -46,7 +46,7 @@ describe('the MCP route (MCP1–MCP12) through the official SDK client', () => {
   it('[MCP1] a read-write token lists every tool; a read-only token only the read tools', async () => {
     const all = (await owner.listTools()).tools.map((tool) => tool.name).sort();
     expect(all).toEqual(
-      [...READ_TOOLS, 'append_note', 'create_note', 'delete_note', 'move_note', 'update_note'].sort(),
+      [...READ_TOOLS, 'append_note', 'create_note', 'delete_note', 'edit_note', 'move_note', 'update_note'].sort(),
     );
     expect((await readOnly.listTools()).tools.map((tool) => tool.name).sort()).toEqual(READ_TOOLS);
     const refused = await callTool(readOnly, 'create_note', { path: 'Nope.md', text: 'no' });
@@ -159,6 +159,92 @@ describe('the MCP route (MCP1–MCP12) through the official SDK client', () => {
       () => person.text(),
     );
     expect(person.text()).toContain('typed by a person');
+  });
+
+  it('[MCP13, MCP14, SYNC4] edit_note while a person types in the same note: both survive; stale, missing and ambiguous edits write nothing', async () => {
+    const created = await callTool(owner, 'create_note', {
+      path: 'Edited.md',
+      text: '# Edited\n\nThe deadline is Friday.\n\nRepeat me. Repeat me.',
+    });
+    const docId = String(created.structured?.docId);
+    const person = await connectPeer(relay, formatNoteDocumentName(docId));
+    closing.push({ close: () => person.destroy() });
+    await eventually(
+      () => person.text().includes('Friday'),
+      () => person.text(),
+    );
+    const read = await callTool(owner, 'read_note', { docId });
+    const revision = String(read.structured?.revision);
+    expect(revision).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // The person's keystroke is made on the state they had and arrives after the assistant's edit.
+    const typing = new Y.Doc();
+    Y.applyUpdate(typing, Y.encodeStateAsUpdate(person.doc));
+    appendParagraph(typing, 'typed by a person');
+    const edited = await callTool(owner, 'edit_note', {
+      docId,
+      edits: [{ oldText: 'Friday', newText: 'Monday' }],
+      ifRevision: revision,
+    });
+    expect(edited.isError, edited.text).toBe(false);
+    expect(edited.structured?.revision).not.toBe(revision);
+    Y.applyUpdate(person.doc, Y.encodeStateAsUpdate(typing));
+    await eventually(
+      async () => {
+        const text = String((await callTool(owner, 'read_note', { docId })).structured?.text);
+        return text.includes('The deadline is Monday.') && text.includes('typed by a person');
+      },
+      () => person.text(),
+    );
+    await eventually(
+      () => person.text().includes('Monday'),
+      () => person.text(),
+    );
+    const before = String((await callTool(owner, 'read_note', { docId })).structured?.text);
+    const refusals: Array<[Record<string, unknown>, RegExp]> = [
+      [{ edits: [{ oldText: 'Monday', newText: 'Sunday' }], ifRevision: revision }, /^REVISION_CHANGED/],
+      [
+        {
+          edits: [
+            { oldText: 'Monday', newText: 'Sunday' },
+            { oldText: 'Tuesday', newText: 'x' },
+          ],
+        },
+        /^TEXT_NOT_FOUND: edit 2/,
+      ],
+      [
+        {
+          edits: [
+            { oldText: 'Monday', newText: 'Sunday' },
+            { oldText: 'Repeat me.', newText: 'x' },
+          ],
+        },
+        /^TEXT_AMBIGUOUS: edit 2/,
+      ],
+    ];
+    for (const [args, code] of refusals) {
+      const refused = await callTool(owner, 'edit_note', { docId, ...args });
+      expect(refused.isError).toBe(true);
+      expect(refused.text).toMatch(code);
+    }
+    const stale = await callTool(owner, 'update_note', { docId, text: 'gone', ifRevision: revision });
+    expect(stale.text).toMatch(/^REVISION_CHANGED/);
+    expect(String((await callTool(owner, 'read_note', { docId })).structured?.text)).toBe(before);
+    expect(person.text()).toContain('Monday');
+  });
+
+  it('[MCP15] outline_note and read_note by section on a 200,000-character note answer within the read bound', async () => {
+    const parts = Array.from({ length: 800 }, (_, index) => `## Part ${index}\n\n${'word '.repeat(48)}`);
+    const created = await callTool(owner, 'create_note', { path: 'Big.md', text: `# Big\n\n${parts.join('\n\n')}` });
+    const docId = String(created.structured?.docId);
+    const outline = await callTool(owner, 'outline_note', { docId });
+    expect(outline.isError, outline.text).toBe(false);
+    expect(Number(outline.structured?.totalChars)).toBeGreaterThan(200_000);
+    expect(outline.structured).toMatchObject({ truncated: true });
+    expect(JSON.stringify(outline.raw).length).toBeLessThan(100_000);
+    const section = await callTool(owner, 'read_note', { docId, section: 'Part 799' });
+    expect(section.structured).toMatchObject({ section: 'Part 799', offset: 0, truncated: false });
+    expect(String(section.structured?.text)).toMatch(/^## Part 799\n\nword word/);
+    expect(JSON.stringify(section.raw).length).toBeLessThan(2_000);
   });
 
   it('[MCP11, ACL3] no token, a bad one or a revoked one is 401 with WWW-Authenticate; a foreign Origin is 403', async () => {

@@ -158,12 +158,14 @@ export type {
   McpNoteKind,
   McpNotePage,
   McpNotePointer,
+  McpNoteRevised,
   McpNoteWritten,
   McpSearchHit,
   McpSearchRequest,
   McpStore,
   McpStoredNote,
   McpStoreResult,
+  McpTextWrite,
 } from './mcp/mcpStore';
 export {
   type JsonObjectSchema,
@@ -174,6 +176,7 @@ export {
   toolNamed,
   toolsFor,
 } from './mcp/mcpTools';
+export { MAX_HEADING_TEXT, type OutlineHeading, outlineOf } from './mcp/noteOutline';
 export type { McpToolAnswer } from './mcp/readTools';
 export {
   type ListNotesOutput,
@@ -182,6 +185,7 @@ export {
   renderToolError,
   type SearchNotesOutput,
 } from './mcp/renderAnswers';
+export { applyTextEdits, type TextEdit } from './mcp/textEdits';
 export { pageText, type TextPage } from './mcp/textPage';
 export type { McpToolInputs } from './mcp/toolInput';
 export { createNoteLinkResolver, type LinkableEntry, type NoteLinkResolver } from './notes/noteLinkResolver';

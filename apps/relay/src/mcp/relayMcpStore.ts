@@ -1,15 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   appendMarkdown,
   applyMarkdownEdit,
+  applyTextEdits,
   DOC_ID_LENGTH,
   docIdFromRandomBytes,
   entryKindOf,
   MARKDOWN_EDIT_ORIGIN,
-  type McpNoteWritten,
+  MCP_LIMITS,
+  type McpNoteRevised,
   type McpStore,
   type McpStoredNote,
   type McpStoreResult,
+  type McpTextWrite,
   markdownOfDocument,
   type NoteLinkResolver,
   pathKey,
@@ -18,6 +21,7 @@ import {
   validateNotePath,
 } from '@baalda/core';
 import type { Hocuspocus } from '@hocuspocus/server';
+import type * as Y from 'yjs';
 import type { VaultGuard } from '../access/vaultGuard';
 import type { AttachmentService } from '../attachments/attachmentService';
 import type { PrismaClient } from '../generated/prisma/client';
@@ -80,6 +84,7 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
         title: titleFromPath(note.path),
         path: note.path,
         markdown,
+        revision: noteRevision(markdown),
         updatedAt: note.updatedAt,
       };
     },
@@ -110,10 +115,18 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
       }
       return outcomeAsResult(outcome, { docId, path: checked.path });
     },
-    updateNote: async ({ docId, markdown }) =>
-      editNote(docId, (doc, links) => applyMarkdownEdit(doc, markdown, MARKDOWN_EDIT_ORIGIN, links)),
-    appendNote: async ({ docId, markdown }) =>
-      editNote(docId, (doc, links) => appendMarkdown(doc, markdown, MARKDOWN_EDIT_ORIGIN, links)),
+    updateNote: async ({ markdown, ...write }) =>
+      reviseNote(write, (doc, links) => written(applyMarkdownEdit(doc, markdown, MARKDOWN_EDIT_ORIGIN, links))),
+    appendNote: async ({ markdown, ...write }) =>
+      reviseNote(write, (doc, links) => written(appendMarkdown(doc, markdown, MARKDOWN_EDIT_ORIGIN, links))),
+    editNote: async ({ edits, ...write }) =>
+      reviseNote(write, (doc, links, current) => {
+        const edited = applyTextEdits(current, edits);
+        if (!edited.ok) return edited;
+        if (edited.markdown.length > MCP_LIMITS.maxTextChars) return tooLarge();
+        applyMarkdownEdit(doc, edited.markdown, MARKDOWN_EDIT_ORIGIN, links);
+        return { ok: true };
+      }),
     moveNote: async ({ docId, path }) => {
       const note = await readable(docId);
       if (!note) return notFound();
@@ -130,15 +143,30 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
     },
   };
 
-  async function editNote(
-    docId: string,
-    change: (doc: import('yjs').Doc, links: NoteLinkResolver) => void,
-  ): Promise<McpStoreResult<McpNoteWritten>> {
+  // MCP13: the revision is checked, the change made and the new revision taken in one transaction on the
+  // live document, so nobody's edit can fall between the check and the write.
+  async function reviseNote(
+    { docId, ifRevision }: McpTextWrite,
+    change: (doc: Y.Doc, links: NoteLinkResolver, current: string) => McpStoreResult<unknown>,
+  ): Promise<McpStoreResult<McpNoteRevised>> {
     const found = await writable(docId);
     if (!found.ok) return found;
     const links = await linksNow();
-    await withNoteDocument(deps.hocuspocus, docId, ({ transact }) => transact((doc) => change(doc, links)));
-    return { ok: true, docId, path: found.note.path };
+    // Set inside the transaction; a holder, because TypeScript can't see a callback assign a local.
+    const result: { outcome: McpStoreResult<{ revision: string }> } = { outcome: revisionChanged('') };
+    await withNoteDocument(deps.hocuspocus, docId, ({ transact }) =>
+      transact((doc) => {
+        const current = markdownOfDocument(doc, links);
+        if (ifRevision !== undefined && noteRevision(current) !== ifRevision) {
+          result.outcome = revisionChanged(noteRevision(current));
+          return;
+        }
+        const changed = change(doc, links, current);
+        result.outcome = changed.ok ? { ok: true, revision: noteRevision(markdownOfDocument(doc, links)) } : changed;
+      }),
+    );
+    const { outcome } = result;
+    return outcome.ok ? { ok: true, docId, path: found.note.path, revision: outcome.revision } : outcome;
   }
 }
 
@@ -190,6 +218,34 @@ async function isTaken(prisma: PrismaClient, vaultId: string, path: string): Pro
 // Op ids must be unique per op (OP3); a fresh random suffix keeps retried tool calls from replaying.
 function opIdFor(docId: string, kind: string): string {
   return `mcp${kind}${docId.slice(0, 16)}${randomBytes(9).toString('base64url')}`;
+}
+
+/**
+ * MCP13: a note's revision names its Markdown as read_note gives it: equal texts, equal revisions, on every
+ * relay. SHA-256 cut to 132 bits, so two different texts practically never share one.
+ */
+export function noteRevision(markdown: string): string {
+  return createHash('sha256').update(markdown).digest('base64url').slice(0, 22);
+}
+
+function written(_: unknown): { ok: true } {
+  return { ok: true };
+}
+
+function revisionChanged(current: string): { ok: false; code: 'REVISION_CHANGED'; message: string } {
+  return {
+    ok: false,
+    code: 'REVISION_CHANGED',
+    message: `The note changed since that revision; it is now ${current}. Read it again, then write.`,
+  };
+}
+
+function tooLarge(): { ok: false; code: 'TOO_LARGE'; message: string } {
+  return {
+    ok: false,
+    code: 'TOO_LARGE',
+    message: `The edited note would be over ${MCP_LIMITS.maxTextChars} characters.`,
+  };
 }
 
 function notFound(): { ok: false; code: 'NOTE_NOT_FOUND'; message: string } {

@@ -4,6 +4,7 @@ import { fail } from '../result';
 import { callMcpTool } from './callTool';
 import type { McpNotePointer, McpStore, McpStoredNote } from './mcpStore';
 import { MCP_LIMITS, MCP_TOOLS } from './mcpTools';
+import { applyTextEdits } from './textEdits';
 
 interface FakeNote {
   docId: string;
@@ -24,6 +25,11 @@ const SECRET = 'SecretNoteId_000001';
 const SCAN = 'ScanAttachmentId_01';
 const MISSING = 'MissingNoteId_00001';
 const BODY = 'Refunds are paid within 14 days; the bank code is ZEBRA-42.';
+
+// A fake revision: any change of the text changes it (the relay's is a hash).
+function revisionOf(markdown: string): string {
+  return `rev-${markdown.length}-${[...markdown].reduce((sum, char) => (sum * 31 + (char.codePointAt(0) ?? 0)) % 1e9, 7)}`;
+}
 
 /** An in-memory store scoped to alice: what the relay's store must behave like (MCP6, MCP7). */
 function makeStore(seed: FakeNote[] = defaultNotes()) {
@@ -46,6 +52,18 @@ function makeStore(seed: FakeNote[] = defaultNotes()) {
     const refused = apply(note);
     return refused ?? { ok: true as const, docId: note.docId, path: note.path };
   };
+  // MCP13: a text write checks the revision first, and answers the one it leaves.
+  const revise = (
+    { docId, ifRevision }: { docId: string; ifRevision?: string },
+    apply: (note: (typeof notes)[number]) => ReturnType<typeof fail> | undefined,
+  ) => {
+    const stale = visible(docId);
+    if (stale && ifRevision !== undefined && revisionOf(stale.markdown) !== ifRevision) {
+      return fail('REVISION_CHANGED', `now ${revisionOf(stale.markdown)}`);
+    }
+    const result = change(docId, apply);
+    return result.ok ? { ...result, revision: revisionOf(visible(docId)?.markdown ?? '') } : result;
+  };
   const store: McpStore = {
     async search(request) {
       calls.push(`search ${JSON.stringify(request)}`);
@@ -62,7 +80,12 @@ function makeStore(seed: FakeNote[] = defaultNotes()) {
       calls.push(`read ${docId}`);
       const note = visible(docId);
       if (!note) return null;
-      const fields = { ...pointer(note), markdown: note.markdown, updatedAt: '2026-03-01T12:00:00.000Z' };
+      const fields = {
+        ...pointer(note),
+        markdown: note.markdown,
+        revision: revisionOf(note.markdown),
+        updatedAt: '2026-03-01T12:00:00.000Z',
+      };
       const attachment = {
         ...fields,
         mimeType: 'application/pdf',
@@ -92,18 +115,26 @@ function makeStore(seed: FakeNote[] = defaultNotes()) {
       notes.push({ docId, path, markdown, kind: 'note', readable: true, writable: true });
       return { ok: true, docId, path };
     },
-    async updateNote({ docId, markdown }) {
-      calls.push(`update ${docId}`);
-      return change(docId, (note) => {
+    async updateNote({ markdown, ...write }) {
+      calls.push(`update ${write.docId}`);
+      return revise(write, (note) => {
         note.markdown = markdown;
       });
     },
-    async appendNote({ docId, markdown }) {
-      calls.push(`append ${docId}`);
-      return change(docId, (note) => {
+    async appendNote({ markdown, ...write }) {
+      calls.push(`append ${write.docId}`);
+      return revise(write, (note) => {
         const appended = `${note.markdown}\n\n${markdown}`;
         if (appended.length > MCP_LIMITS.maxTextChars) return fail('TOO_LARGE', 'The note would be too large.');
         note.markdown = appended;
+      });
+    },
+    async editNote({ edits, ...write }) {
+      calls.push(`edit ${write.docId}`);
+      return revise(write, (note) => {
+        const edited = applyTextEdits(note.markdown, edits);
+        if (!edited.ok) return edited;
+        note.markdown = edited.markdown;
       });
     },
     async moveNote({ docId, path }) {
@@ -298,6 +329,7 @@ describe('callMcpTool: reading', () => {
         offset: 0,
         totalChars: BODY.length,
         truncated: true,
+        revision: revisionOf(BODY),
         updatedAt: '2026-03-01T12:00:00.000Z',
       },
       text: `Refunds\n\n[Truncated: characters 0–7 of ${BODY.length}. Call read_note with offset 7 for the rest.]`,
@@ -344,6 +376,7 @@ describe('callMcpTool: reading', () => {
       const args = {
         ...('text' in properties ? { text: 'x' } : {}),
         ...('path' in properties ? { path: 'X.md' } : {}),
+        ...('edits' in properties ? { edits: [{ oldText: 'x', newText: 'y' }] } : {}),
       };
       const hidden = await callMcpTool(tool.name, { ...args, docId: SECRET }, store, rw);
       expect(hidden, tool.name).toEqual(await callMcpTool(tool.name, { ...args, docId: MISSING }, store, rw));

@@ -1,9 +1,9 @@
 import { fail } from '../result';
 import type { McpStore } from './mcpStore';
 import { type McpToolDefinition, type McpToolName, toolNamed } from './mcpTools';
-import { listNotes, type McpToolAnswer, readAttachmentText, readNote, searchNotes } from './readTools';
+import { listNotes, type McpToolAnswer, outlineNote, readAttachmentText, readNote, searchNotes } from './readTools';
 import { type McpToolInputs, parseToolInput } from './toolInput';
-import { appendNote, createNote, deleteNote, moveNote, updateNote } from './writeTools';
+import { appendNote, createNote, deleteNote, editNote, moveNote, updateNote } from './writeTools';
 
 type Handlers = {
   readonly [Name in McpToolName]: (input: McpToolInputs[Name], store: McpStore) => Promise<McpToolAnswer>;
@@ -12,11 +12,13 @@ type Handlers = {
 const HANDLERS: Handlers = {
   search_notes: searchNotes,
   read_note: readNote,
+  outline_note: outlineNote,
   read_attachment_text: readAttachmentText,
   list_notes: listNotes,
   create_note: createNote,
   update_note: updateNote,
   append_note: appendNote,
+  edit_note: editNote,
   move_note: moveNote,
   delete_note: deleteNote,
 };

@@ -24,6 +24,14 @@ export const MCP_ERRORS = {
   TEXT_NOT_READY: 'The text of this attachment is still being read; try again shortly.',
   /** read_attachment_text: no text could be read from the file, or its type has none (ATT4, ATT5). */
   NO_TEXT: 'No text could be read from this attachment.',
+  /** A write named `ifRevision`, and the note changed since that revision; nothing was written (MCP13). */
+  REVISION_CHANGED: 'The note changed since you read it; read it again.',
+  /** edit_note: an edit's `oldText` is not in the note; nothing was written (MCP14). */
+  TEXT_NOT_FOUND: 'The text to replace is not in the note.',
+  /** edit_note: an edit's `oldText` occurs more than once; add context around it (MCP14). */
+  TEXT_AMBIGUOUS: 'The text to replace occurs more than once.',
+  /** read_note: no heading of the note has the `section` asked for (MCP15). */
+  SECTION_NOT_FOUND: 'No heading of the note has that text.',
   /** A write tool was called by a caller who may only read (a read-only token, or a viewer). */
   READ_ONLY: 'This access token may only read.',
   /** No tool has that name (or it is not offered to this caller's kind of token). */

@@ -23,4 +23,14 @@ export const MCP_LIMITS = {
   defaultReadChars: 20_000,
   /** The largest page one read returns. */
   maxReadChars: 100_000,
+  /** MCP13: a revision as read_note gives it (the relay's are 22 characters). */
+  maxRevisionLength: 64,
+  /** MCP14: edits one edit_note call may make. */
+  maxEdits: 50,
+  /** MCP14: the text one edit looks for (a line or a paragraph, not the whole note). */
+  maxOldTextChars: 100_000,
+  /** MCP15: a section asked for by its heading's text. */
+  maxSectionLength: 500,
+  /** MCP15: headings one outline lists; a longer outline says it was cut. */
+  maxOutlineHeadings: 500,
 } as const;

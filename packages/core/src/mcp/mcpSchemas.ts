@@ -22,6 +22,18 @@ const offset = z
   .describe('Where to start, in UTF-16 code units; a truncated answer names the next one.');
 const maxChars = z.int().min(1).max(MCP_LIMITS.maxReadChars).default(MCP_LIMITS.defaultReadChars);
 const count = z.int().min(0);
+const ifRevision = codePointString({ min: 1, max: MCP_LIMITS.maxRevisionLength })
+  .describe('The revision read_note answered: the write fails with REVISION_CHANGED if the note changed since.')
+  .optional();
+const edit = z.strictObject({
+  oldText: codePointString({ min: 1, max: MCP_LIMITS.maxOldTextChars }).describe(
+    'Text of the note to replace, exactly as read_note gave it; it must occur exactly once.',
+  ),
+  newText: codePointString({ max: MCP_LIMITS.maxTextChars }).describe('What replaces it (empty to delete it).'),
+});
+const section = codePointString({ min: 1, max: MCP_LIMITS.maxSectionLength }).describe(
+  "A heading's text as outline_note lists it: read only that heading's section.",
+);
 
 /** Each tool's arguments (MCP2); unknown properties are refused, defaults are filled in. */
 export const MCP_INPUT_SCHEMAS = {
@@ -31,7 +43,8 @@ export const MCP_INPUT_SCHEMAS = {
     folder: folder.optional(),
     kind: kind.optional(),
   }),
-  read_note: z.strictObject({ docId, offset, maxChars }),
+  read_note: z.strictObject({ docId, section: section.optional(), offset, maxChars }),
+  outline_note: z.strictObject({ docId }),
   read_attachment_text: z.strictObject({ docId, offset, maxChars }),
   list_notes: z.strictObject({
     folder: folder.optional(),
@@ -39,8 +52,9 @@ export const MCP_INPUT_SCHEMAS = {
     cursor: codePointString({ min: 1, max: MCP_LIMITS.maxCursorLength }).optional(),
   }),
   create_note: z.strictObject({ path: notePath, text: markdown }),
-  update_note: z.strictObject({ docId, text: markdown }),
-  append_note: z.strictObject({ docId, text: markdown }),
+  update_note: z.strictObject({ docId, text: markdown, ifRevision }),
+  append_note: z.strictObject({ docId, text: markdown, ifRevision }),
+  edit_note: z.strictObject({ docId, edits: z.array(edit).min(1).max(MCP_LIMITS.maxEdits), ifRevision }),
   move_note: z.strictObject({ docId, path: notePath }),
   delete_note: z.strictObject({ docId }),
 } as const;
@@ -50,17 +64,32 @@ const pointerFields = { docId: z.string(), title: z.string(), path: z.string() }
 const pointer = z.strictObject({ ...pointerFields, kind });
 const hit = z.strictObject({ ...pointerFields, score: z.number(), kind });
 const written = z.strictObject({ docId: z.string(), path: z.string() });
+const revised = z.strictObject({ docId: z.string(), path: z.string(), revision: z.string() });
+const heading = z.strictObject({ level: z.int().min(1).max(6), text: z.string(), offset: count, length: count });
 const pageFields = { ...pointerFields, text: z.string(), offset: count, totalChars: count, truncated: z.boolean() };
 
 /** Each tool's `structuredContent` (MCP3, MCP4): what `outputSchema` publishes. */
 export const MCP_OUTPUT_SCHEMAS = {
   search_notes: z.strictObject({ hits: z.array(hit).max(MCP_LIMITS.maxSearchHits) }),
-  read_note: z.strictObject({ ...pageFields, updatedAt: z.string().meta({ format: 'date-time' }) }),
+  read_note: z.strictObject({
+    ...pageFields,
+    section: z.string().optional(),
+    revision: z.string(),
+    updatedAt: z.string().meta({ format: 'date-time' }),
+  }),
+  outline_note: z.strictObject({
+    ...pointerFields,
+    headings: z.array(heading).max(MCP_LIMITS.maxOutlineHeadings),
+    totalChars: count,
+    truncated: z.boolean(),
+    revision: z.string(),
+  }),
   read_attachment_text: z.strictObject({ ...pageFields, mimeType: z.string() }),
   list_notes: z.strictObject({ notes: z.array(pointer), nextCursor: z.string().nullable() }),
   create_note: written,
-  update_note: written,
-  append_note: written,
+  update_note: revised,
+  append_note: revised,
+  edit_note: revised,
   move_note: written,
   delete_note: written,
 } as const;

@@ -1,5 +1,6 @@
 import type { Result } from '../result';
 import type { McpErrorCode } from './mcpErrors';
+import type { TextEdit } from './textEdits';
 
 /** What a note is to the tools: a Markdown note, or an attachment whose text was extracted. */
 export type McpNoteKind = 'note' | 'attachment';
@@ -53,7 +54,12 @@ interface McpStoredFields {
  * pages it (MCP4), so the store never needs to cut text.
  */
 export type McpStoredNote =
-  | (McpStoredFields & { readonly kind: 'note'; readonly markdown: string })
+  | (McpStoredFields & {
+      readonly kind: 'note';
+      readonly markdown: string;
+      /** MCP13: names this Markdown; any change to the note's text gives another. */
+      readonly revision: string;
+    })
   | (McpStoredFields & {
       readonly kind: 'attachment';
       /** The extracted text when `textStatus` is `done`, else ''. */
@@ -68,6 +74,17 @@ export type McpStoredNote =
 export interface McpNoteWritten {
   readonly docId: string;
   readonly path: string;
+}
+
+/** Where a write to a note's text left it, and the revision of its text now (MCP13). */
+export interface McpNoteRevised extends McpNoteWritten {
+  readonly revision: string;
+}
+
+/** A write to a note's text; with `ifRevision`, only while the note's text still has that revision (MCP13). */
+export interface McpTextWrite {
+  readonly docId: string;
+  readonly ifRevision?: string;
 }
 
 /** A store answer that can fail with a code from {@link McpErrorCode}. */
@@ -91,10 +108,19 @@ export interface McpStore {
   listNotes(request: McpListRequest): Promise<McpStoreResult<McpNotePage>>;
   /** Creates a note; an occupied path is `PATH_EXISTS`, never a renamed copy. */
   createNote(request: { readonly path: string; readonly markdown: string }): Promise<McpStoreResult<McpNoteWritten>>;
-  /** Replaces the note's text as a minimal diff, so people editing it meanwhile keep their edits. */
-  updateNote(request: { readonly docId: string; readonly markdown: string }): Promise<McpStoreResult<McpNoteWritten>>;
+  /**
+   * Replaces the note's text as a minimal diff, so people editing it meanwhile keep their edits. This and the
+   * other text writes check `ifRevision` against the live note in the same step as they write: a note
+   * changed since is `REVISION_CHANGED`, its message naming the current revision, and nothing is written.
+   */
+  updateNote(request: McpTextWrite & { readonly markdown: string }): Promise<McpStoreResult<McpNoteRevised>>;
   /** Adds text at the end of the note (the store decides the separator, e.g. a blank line). */
-  appendNote(request: { readonly docId: string; readonly markdown: string }): Promise<McpStoreResult<McpNoteWritten>>;
+  appendNote(request: McpTextWrite & { readonly markdown: string }): Promise<McpStoreResult<McpNoteRevised>>;
+  /**
+   * MCP14: applies `applyTextEdits` to the note's Markdown as it is at that moment and writes the result as
+   * a minimal diff; an edit that can't apply writes nothing and is answered with its code.
+   */
+  editNote(request: McpTextWrite & { readonly edits: readonly TextEdit[] }): Promise<McpStoreResult<McpNoteRevised>>;
   /** Moves or renames the note; a taken path is `PATH_EXISTS` (CN4). */
   moveNote(request: { readonly docId: string; readonly path: string }): Promise<McpStoreResult<McpNoteWritten>>;
   /** Moves the note to the trash (TR1); it can be restored. */

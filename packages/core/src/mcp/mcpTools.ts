@@ -9,11 +9,13 @@ export { DOC_ID_PATTERN, MCP_LIMITS };
 export type McpToolName =
   | 'search_notes'
   | 'read_note'
+  | 'outline_note'
   | 'read_attachment_text'
   | 'list_notes'
   | 'create_note'
   | 'update_note'
   | 'append_note'
+  | 'edit_note'
   | 'move_note'
   | 'delete_note';
 
@@ -86,7 +88,13 @@ export const MCP_TOOLS: readonly McpToolDefinition[] = [
   {
     ...schemasOf('read_note'),
     description:
-      'Read a note\'s Markdown by docId (from search_notes or list_notes). Long notes come in pages: when "truncated" is true, call again with the next offset.',
+      'Read a note\'s Markdown by docId (from search_notes or list_notes), in pages: when "truncated", call again with the next offset. "section" (a heading from outline_note) reads just that part.',
+    ...accessOf(READ),
+  },
+  {
+    ...schemasOf('outline_note'),
+    description:
+      "List a note's headings with each section's offset and length, to read a long note by part (read_note with section).",
     ...accessOf(READ),
   },
   {
@@ -110,12 +118,18 @@ export const MCP_TOOLS: readonly McpToolDefinition[] = [
   {
     ...schemasOf('update_note'),
     description:
-      "Replace a note's whole Markdown (read it first). Only the changed parts are applied, so people editing it at the same time keep their edits.",
+      "Replace a note's whole Markdown (read it first; edit_note is smaller for a few changes). Only changed parts are applied, so people editing it meanwhile keep their edits.",
     ...accessOf(REWRITE),
   },
   {
     ...schemasOf('append_note'),
     description: 'Add Markdown to the end of a note.',
+    ...accessOf(WRITE),
+  },
+  {
+    ...schemasOf('edit_note'),
+    description:
+      'Change parts of a note: each edit replaces oldText (copied from read_note; it must occur once) with newText. All apply or none. ifRevision (from read_note) fails it if the note changed.',
     ...accessOf(WRITE),
   },
   {

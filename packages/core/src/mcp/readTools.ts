@@ -1,12 +1,16 @@
 import { validateFolderPath } from '../paths/notePath';
 import { fail, type Result } from '../result';
 import { MCP_ERRORS, type McpErrorCode } from './mcpErrors';
+import { MCP_LIMITS } from './mcpLimits';
 import type { McpNotePointer, McpStore, McpStoredNote } from './mcpStore';
+import { outlineOf, sectionsNamed } from './noteOutline';
 import {
   type ListNotesOutput,
+  type OutlineNoteOutput,
   type ReadAttachmentOutput,
   type ReadNoteOutput,
   renderNoteList,
+  renderOutline,
   renderSearchHits,
   renderTextPage,
   roundScore,
@@ -34,7 +38,7 @@ export async function searchNotes(
   return { ok: true, structuredContent: { hits }, text: renderSearchHits(hits) };
 }
 
-/** MCP4, MCP5: a page of a note's Markdown. */
+/** MCP4, MCP5, MCP13, MCP15: a page of a note's Markdown, or of one heading's section of it. */
 export async function readNote(
   input: McpToolInputs['read_note'],
   store: McpStore,
@@ -42,11 +46,48 @@ export async function readNote(
   const note = await store.readNote(input.docId);
   if (note === null) return noteNotFound();
   if (note.kind !== 'note') return fail('NOT_A_NOTE', 'That is an attachment: read it with read_attachment_text.');
-  const page = pageText(note.markdown, input.offset, input.maxChars);
+  const text =
+    input.section === undefined ? { ok: true as const, text: note.markdown } : sectionText(note, input.section);
+  if (!text.ok) return text;
+  const page = pageText(text.text, input.offset, input.maxChars);
   if (!page.ok) return page;
   const { ok: _, ...fields } = page;
-  const structuredContent = { ...placeOf(note), ...fields, updatedAt: note.updatedAt };
+  const section = input.section === undefined ? {} : { section: input.section.trim() };
+  const structuredContent = {
+    ...placeOf(note),
+    ...fields,
+    ...section,
+    revision: note.revision,
+    updatedAt: note.updatedAt,
+  };
   return { ok: true, structuredContent, text: renderTextPage(fields, 'read_note') };
+}
+
+/** MCP15: the note's headings with their sections' offsets and lengths, bounded. */
+export async function outlineNote(
+  input: McpToolInputs['outline_note'],
+  store: McpStore,
+): Promise<McpToolAnswer<OutlineNoteOutput>> {
+  const note = await store.readNote(input.docId);
+  if (note === null) return noteNotFound();
+  if (note.kind !== 'note') return fail('NOT_A_NOTE', 'That is an attachment: read it with read_attachment_text.');
+  const all = outlineOf(note.markdown);
+  const headings = all.slice(0, MCP_LIMITS.maxOutlineHeadings);
+  const structuredContent = {
+    ...placeOf(note),
+    headings,
+    totalChars: note.markdown.length,
+    truncated: headings.length < all.length,
+    revision: note.revision,
+  };
+  return { ok: true, structuredContent, text: renderOutline(structuredContent) };
+}
+
+// MCP15: the first heading with that text; a text several headings share reads the first of them.
+function sectionText(note: { readonly markdown: string }, section: string): Result<{ text: string }, McpErrorCode> {
+  const [found] = sectionsNamed(note.markdown, section);
+  if (!found) return fail('SECTION_NOT_FOUND', 'No heading has that text; outline_note lists them.');
+  return { ok: true, text: note.markdown.slice(found.offset, found.offset + found.length) };
 }
 
 /** MCP4, MCP5: a page of an attachment's extracted text. */

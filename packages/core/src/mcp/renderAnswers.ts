@@ -1,6 +1,7 @@
 import type { Failure } from '../result';
 import type { McpErrorCode } from './mcpErrors';
 import type { McpNotePointer, McpNoteWritten, McpSearchHit } from './mcpStore';
+import type { OutlineHeading } from './noteOutline';
 import type { TextPage } from './textPage';
 
 /** search_notes' structured answer: pointers only (MCP3). */
@@ -8,9 +9,20 @@ export interface SearchNotesOutput {
   readonly hits: readonly McpSearchHit[];
 }
 
-/** read_note's structured answer (MCP4). */
+/** read_note's structured answer (MCP4, MCP13, MCP15). */
 export interface ReadNoteOutput extends PageOfNote {
+  /** The heading whose section this is a page of, when one was asked for. */
+  readonly section?: string;
+  readonly revision: string;
   readonly updatedAt: string;
+}
+
+/** outline_note's structured answer (MCP15). */
+export interface OutlineNoteOutput extends Omit<McpNotePointer, 'kind'> {
+  readonly headings: readonly OutlineHeading[];
+  readonly totalChars: number;
+  readonly truncated: boolean;
+  readonly revision: string;
 }
 
 /** read_attachment_text's structured answer (MCP4, MCP5). */
@@ -57,6 +69,17 @@ export function renderTextPage(page: TextPage, tool: 'read_note' | 'read_attachm
   if (!page.truncated) return page.text;
   const end = page.offset + page.text.length;
   return `${page.text}\n\n[Truncated: characters ${page.offset}–${end} of ${page.totalChars}. Call ${tool} with offset ${end} for the rest.]`;
+}
+
+/** MCP15: one line per heading, indented by level, with where its section is. */
+export function renderOutline(outline: OutlineNoteOutput): string {
+  const lines = outline.headings.map(
+    (heading) =>
+      `${'  '.repeat(heading.level - 1)}${'#'.repeat(heading.level)} ${heading.text} (offset ${heading.offset}, ${heading.length} chars)`,
+  );
+  if (lines.length === 0) lines.push(`No headings; the note is ${outline.totalChars} characters.`);
+  if (outline.truncated) lines.push('[More headings follow; read the note by offset for the rest.]');
+  return lines.join('\n');
 }
 
 /** A write's text: what happened, and where the note is now. */

@@ -21,20 +21,36 @@ function stubStore(methods: Partial<McpStore>): McpStore {
     createNote: unexpected,
     updateNote: unexpected,
     appendNote: unexpected,
+    editNote: unexpected,
     moveNote: unexpected,
     deleteNote: unexpected,
     ...methods,
   };
 }
 
+const REVISION = 'RevisionAfterWrite0001';
+const REVISED = { ...PLACE, revision: REVISION };
+const EDITS = [{ oldText: 'v1', newText: 'v2' }];
+
 const WRITES = [
   ['create_note', 'createNote', { path: 'Ideas/Plan.md', text: '# Plan' }, `Created Ideas/Plan.md (${ALICE_NOTE}).`],
-  ['update_note', 'updateNote', { docId: ALICE_NOTE, text: '# Plan v2' }, `Updated Ideas/Plan.md (${ALICE_NOTE}).`],
+  [
+    'update_note',
+    'updateNote',
+    { docId: ALICE_NOTE, text: '# Plan v2', ifRevision: 'RevisionRead000000001' },
+    `Updated Ideas/Plan.md (${ALICE_NOTE}). Revision ${REVISION}.`,
+  ],
   [
     'append_note',
     'appendNote',
     { docId: ALICE_NOTE, text: '- one more' },
-    `Appended to Ideas/Plan.md (${ALICE_NOTE}).`,
+    `Appended to Ideas/Plan.md (${ALICE_NOTE}). Revision ${REVISION}.`,
+  ],
+  [
+    'edit_note',
+    'editNote',
+    { docId: ALICE_NOTE, edits: EDITS, ifRevision: 'RevisionRead000000001' },
+    `Edited Ideas/Plan.md (${ALICE_NOTE}). Revision ${REVISION}.`,
   ],
   ['move_note', 'moveNote', { docId: ALICE_NOTE, path: 'Ideas/Plan.md' }, `Moved to Ideas/Plan.md (${ALICE_NOTE}).`],
   ['delete_note', 'deleteNote', { docId: ALICE_NOTE }, `Moved to the trash: Ideas/Plan.md (${ALICE_NOTE}).`],
@@ -42,18 +58,19 @@ const WRITES = [
 
 describe('callMcpTool: writing', () => {
   it.each(WRITES)(
-    '[MCP7] %s hands the store its request and answers { docId, path }',
+    '[MCP7, MCP13] %s hands the store its request and answers { docId, path } (and the revision it wrote)',
     async (name, method, args, text) => {
       const requests: unknown[] = [];
+      const revises = text.includes('Revision');
       const store = stubStore({
         [method]: async (request: unknown) => {
           requests.push(request);
-          return { ok: true, ...PLACE, extra: 'not passed on' };
+          return { ok: true, ...(revises ? REVISED : PLACE), extra: 'not passed on' };
         },
       });
       expect(await callMcpTool(name, args, store, { readOnly: false })).toEqual({
         ok: true,
-        structuredContent: PLACE,
+        structuredContent: revises ? REVISED : PLACE,
         text,
       });
       const { text: markdown, ...rest } = args as { text?: string };
@@ -96,17 +113,24 @@ describe('callMcpTool: writing', () => {
 
 describe('answers and errors', () => {
   it("[MCP10] every tool's success answer matches its own outputSchema", async () => {
-    const note = { ...PLACE, title: 'Plan', updatedAt: '2026-03-01T12:00:00.000Z', markdown: 'x'.repeat(30) };
+    const note = {
+      ...PLACE,
+      title: 'Plan',
+      updatedAt: '2026-03-01T12:00:00.000Z',
+      markdown: `# Plan\n\n${'x'.repeat(30)}\n`,
+      revision: REVISION,
+    };
     const store = stubStore({
       search: async () => ({ ok: true, hits: [{ ...PLACE, title: 'Plan', kind: 'note', score: 1.23456 }] }),
       readNote: async (docId) =>
         docId === ALICE_NOTE ? { ...note, kind: 'note' } : { ...note, kind: 'attachment', mimeType: 'text/csv' },
       listNotes: async () => ({ ok: true, notes: [{ ...PLACE, title: 'Plan', kind: 'note' }], nextCursor: null }),
-      ...Object.fromEntries(WRITES.map(([, method]) => [method, async () => ({ ok: true, ...PLACE })])),
+      ...Object.fromEntries(WRITES.map(([, method]) => [method, async () => ({ ok: true, ...REVISED })])),
     });
     const calls: Record<string, unknown> = {
       search_notes: { query: 'plan' },
-      read_note: { docId: ALICE_NOTE, maxChars: 10 },
+      read_note: { docId: ALICE_NOTE, maxChars: 10, section: 'Plan' },
+      outline_note: { docId: ALICE_NOTE },
       read_attachment_text: { docId: 'AliceAttachment_001' },
       list_notes: {},
       ...Object.fromEntries(WRITES.map(([name, , args]) => [name, args])),
