@@ -13,7 +13,7 @@ function hitCount(answer: ToolAnswer): number {
   return ((answer.structured?.hits as unknown[] | undefined) ?? []).length;
 }
 
-const READ_TOOLS = ['list_notes', 'outline_note', 'read_attachment_text', 'read_note', 'search_notes'];
+const READ_TOOLS = ['list_drafts', 'list_notes', 'outline_note', 'read_attachment_text', 'read_note', 'search_notes'];
 
 describe('the MCP route (MCP1–MCP12) through the official SDK client', () => {
   let relay: TestRelay;
@@ -46,7 +46,16 @@ describe('the MCP route (MCP1–MCP12) through the official SDK client', () => {
   it('[MCP1] a read-write token lists every tool; a read-only token only the read tools', async () => {
     const all = (await owner.listTools()).tools.map((tool) => tool.name).sort();
     expect(all).toEqual(
-      [...READ_TOOLS, 'append_note', 'create_note', 'delete_note', 'edit_note', 'move_note', 'update_note'].sort(),
+      [
+        ...READ_TOOLS,
+        'append_note',
+        'create_note',
+        'delete_note',
+        'edit_note',
+        'move_note',
+        'save_draft',
+        'update_note',
+      ].sort(),
     );
     expect((await readOnly.listTools()).tools.map((tool) => tool.name).sort()).toEqual(READ_TOOLS);
     const refused = await callTool(readOnly, 'create_note', { path: 'Nope.md', text: 'no' });
@@ -245,6 +254,55 @@ describe('the MCP route (MCP1–MCP12) through the official SDK client', () => {
     expect(section.structured).toMatchObject({ section: 'Part 799', offset: 0, truncated: false });
     expect(String(section.structured?.text)).toMatch(/^## Part 799\n\nword word/);
     expect(JSON.stringify(section.raw).length).toBeLessThan(2_000);
+  });
+
+  it('[MCP16, VC5] save_draft five times with one draftId: one note, its last text, four versions, old words unsearchable; drafts are their user’s', async () => {
+    const revisions = [1, 2, 3, 4, 5].map(
+      (round) =>
+        `# Letter to ACME\n\nDear ACME,\n\n${round === 1 ? 'We regret the quagmire.' : `Revision ${round} of the reply.`}`,
+    );
+    const first = await callTool(owner, 'save_draft', { title: 'Letter to: ACME', text: revisions[0] });
+    expect(first.isError, first.text).toBe(false);
+    expect(first.structured).toMatchObject({ path: 'Drafts/Letter to- ACME.md', created: true });
+    const draftId = String(first.structured?.draftId);
+    for (const text of revisions.slice(1)) {
+      const saved = await callTool(owner, 'save_draft', { title: 'Letter to: ACME', text, draftId });
+      expect(saved.structured, saved.text).toMatchObject({ draftId, docId: draftId, created: false });
+    }
+    const drafts = await callTool(owner, 'list_notes', { folder: 'Drafts' });
+    expect(drafts.structured?.notes).toHaveLength(1);
+    expect(String((await callTool(owner, 'read_note', { docId: draftId })).structured?.text)).toBe(`${revisions[4]}\n`);
+    const versions = (await (
+      await fetch(`${relay.httpUrl}/api/vaults/default/notes/${draftId}/versions`, {
+        headers: { authorization: `Bearer ${relay.token}` },
+      })
+    ).json()) as { versions: Array<{ reason: string }> };
+    expect(versions.versions.map((version) => version.reason)).toEqual(Array(4).fill('draft-revision'));
+    await eventually(
+      async () => (await callTool(owner, 'search_notes', { query: 'Revision 5 reply' })).text.includes(draftId),
+      () => 'the last revision is searchable',
+    );
+    expect((await callTool(owner, 'search_notes', { query: 'quagmire' })).text).not.toContain(draftId);
+    const listed = await callTool(owner, 'list_drafts', {});
+    expect(listed.structured?.drafts).toEqual([
+      expect.objectContaining({ docId: draftId, path: 'Drafts/Letter to- ACME.md' }),
+    ]);
+
+    const dana = await addPerson(relay, 'dana', 'editor');
+    const danaClient = await connectMcp(relay.httpUrl, dana.token);
+    closing.push(danaClient);
+    expect((await callTool(danaClient, 'list_drafts', {})).structured?.drafts).toEqual([]);
+    const hers = await callTool(danaClient, 'save_draft', { title: 'Letter to: ACME', text: 'Dana’s own.' });
+    expect(hers.structured?.path).toBe('Drafts/Letter to- ACME 2.md');
+    expect((await callTool(danaClient, 'save_draft', { title: 'x', text: 'mine now', draftId })).text).toMatch(
+      /^DRAFT_NOT_FOUND/,
+    );
+    expect((await callTool(owner, 'list_drafts', {})).structured?.drafts).toHaveLength(1);
+
+    await callTool(owner, 'move_note', { docId: draftId, path: 'Letters/ACME.md' });
+    expect((await callTool(owner, 'list_drafts', {})).structured?.drafts).toEqual([]);
+    const moved = await callTool(owner, 'save_draft', { title: 'Letter', text: 'again', draftId });
+    expect(moved.text).toMatch(/^DRAFT_NOT_FOUND: It was moved to Letters\/ACME\.md/);
   });
 
   it('[MCP11, ACL3] no token, a bad one or a revoked one is 401 with WWW-Authenticate; a foreign Origin is 403', async () => {

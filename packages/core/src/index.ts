@@ -150,10 +150,14 @@ export { RELAY_ERRORS, type RelayErrorCode } from './errors/relayErrors';
 export { LIMITS } from './limits/limits';
 export { type RateLimit, RateLimiter } from './limits/rateLimiter';
 export { callMcpTool } from './mcp/callTool';
+export { DEFAULT_DRAFTS_FOLDER, draftNameOf, draftPathsOf } from './mcp/draftNames';
 export type { JsonSchema, JsonSchemaType } from './mcp/jsonSchema';
 export { MCP_ERRORS, type McpErrorCode } from './mcp/mcpErrors';
 export { MCP_INPUT_SCHEMAS, MCP_OUTPUT_SCHEMAS } from './mcp/mcpSchemas';
 export type {
+  McpDraftPage,
+  McpDraftPointer,
+  McpDraftSaved,
   McpListRequest,
   McpNoteKind,
   McpNotePage,

@@ -1,4 +1,4 @@
-import { LIMITS, type RateLimit } from '@baalda/core';
+import { DEFAULT_DRAFTS_FOLDER, LIMITS, type RateLimit } from '@baalda/core';
 import type { Hocuspocus } from '@hocuspocus/server';
 import { closeSessionSockets } from '../access/connectionRechecks';
 import type { Database } from '../db/openDatabase';
@@ -58,6 +58,8 @@ export function createHttpContext(
       vaults,
       attachments,
       search,
+      draftsFolder: options.draftsFolder ?? DEFAULT_DRAFTS_FOLDER,
+      versionSettings: services.versionSettings,
     },
   };
 }

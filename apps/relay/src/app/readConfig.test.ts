@@ -18,6 +18,12 @@ describe('reading the environment', () => {
     expect(config.versionSettings).toEqual({ quietMs: 30_000, maxVersions: 20 });
   });
 
+  it('[MCP16] keeps assistants’ drafts in Drafts unless BAALDA_DRAFTS_FOLDER names another folder; a bad one is refused', () => {
+    expect(readConfig({}, '/').draftsFolder).toBe('Drafts');
+    expect(readConfig({ BAALDA_DRAFTS_FOLDER: ' Assistant/Drafts ' }, '/').draftsFolder).toBe('Assistant/Drafts');
+    expect(() => readConfig({ BAALDA_DRAFTS_FOLDER: 'a//b' }, '/')).toThrow(/BAALDA_DRAFTS_FOLDER/);
+  });
+
   it('[ATT1, ATT2] keeps attachments in the data folder, 50 MB each, unless told otherwise', () => {
     expect(readConfig({ BAALDA_DATA_DIR: '/srv/baalda' }, '/')).toMatchObject({
       attachmentsDir: '/srv/baalda/attachments',

@@ -1,5 +1,11 @@
 import { join, resolve } from 'node:path';
-import { LIMITS, parseVersionSettings, type VersionSettings } from '@baalda/core';
+import {
+  DEFAULT_DRAFTS_FOLDER,
+  LIMITS,
+  parseVersionSettings,
+  type VersionSettings,
+  validateFolderPath,
+} from '@baalda/core';
 import type { DatabaseTarget } from '../db/openDatabase';
 import type { HttpEmbeddingsSettings } from '../search/semantic/httpEmbeddings';
 import type { SemanticSettings } from '../search/semantic/semanticSearch';
@@ -16,6 +22,8 @@ export interface RelayConfig {
   readonly trashRetentionMs: number;
   /** VC1/VC3: how long a note must be quiet before a version is kept, and how many are kept. */
   readonly versionSettings: VersionSettings;
+  /** MCP16: BAALDA_DRAFTS_FOLDER, where save_draft keeps drafts (`Drafts` by default). */
+  readonly draftsFolder: string;
   /** ACC10: BAALDA_ADMIN_KEY_FILE, default `<BAALDA_DATA_DIR>/admin.key` (also with DATABASE_URL). */
   readonly adminKeyFile: string;
   /** BAALDA_PUBLIC_URL (https → Secure cookies) and BAALDA_TRUST_PROXY (X-Forwarded-For). */
@@ -47,6 +55,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string): RelayConfig {
     webDir: resolve(cwd, env.BAALDA_WEB_DIR?.trim() || DEFAULT_WEB_DIR),
     trashRetentionMs: readRetentionDays(env.BAALDA_TRASH_RETENTION_DAYS) * DAY_MS,
     versionSettings: readVersionSettings(env),
+    draftsFolder: readDraftsFolder(env.BAALDA_DRAFTS_FOLDER),
     adminKeyFile: resolve(
       cwd,
       env.BAALDA_ADMIN_KEY_FILE?.trim() || join(env.BAALDA_DATA_DIR?.trim() || 'data', 'admin.key'),
@@ -133,6 +142,14 @@ function readRetentionDays(raw: string | undefined): number {
     );
   }
   return days;
+}
+
+// MCP16: a folder path as the path rules allow it (PATH1–PATH7), spelled as given.
+function readDraftsFolder(raw: string | undefined): string {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_DRAFTS_FOLDER;
+  const checked = validateFolderPath(raw.trim());
+  if (!checked.ok) throw new Error(`BAALDA_DRAFTS_FOLDER must be a folder path: ${checked.message}`);
+  return checked.path;
 }
 
 // VC1/VC3: minutes for people, milliseconds for core; core holds the limits, the message names the variable.

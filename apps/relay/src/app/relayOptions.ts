@@ -30,6 +30,8 @@ export interface RelayOptions {
   readonly shutdownTimeoutMs?: number;
   /** VC1/VC3: quiet period and cap of version history; VERSION_DEFAULTS when absent. */
   readonly versionSettings?: VersionSettings;
+  /** MCP16: where save_draft keeps assistants' drafts (BAALDA_DRAFTS_FOLDER); `Drafts` when absent. */
+  readonly draftsFolder?: string;
   /** ACC10: where the admin key is kept; absent: a fresh key in memory only (tests read `relay.adminKey`). */
   readonly adminKeyFile?: string;
   /** ACC2: scrypt cost; DEFAULT_PASSWORD_COST when absent. */

@@ -52,7 +52,7 @@ export async function handleMcpRequest(
   }
   if (!body.ok) return sendJsonRpcError(response, 400, 'PARSE_ERROR', `Parse error: ${body.message}`);
   const guard = guardOf(vault, now);
-  const store = createRelayMcpStore(context, caller.token.vaultId, guard);
+  const store = createRelayMcpStore(context, { vaultId: caller.token.vaultId, userId: caller.token.userId }, guard);
   const { Transport, createMcpServer } = await loadMcpProtocol();
   const server = createMcpServer(store, { readOnly: !guard.mayWriteVault }, context.logger);
   const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });

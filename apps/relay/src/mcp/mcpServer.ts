@@ -12,7 +12,9 @@ import type { Logger } from '../support/logger';
 /** Tells the model the pattern once, at initialization; each tool's description repeats its part. */
 const INSTRUCTIONS =
   "Baalda holds the team's notes, current text only. Search first (search_notes returns pointers, never " +
-  'text), pick the hits that fit, then read just those (read_note, paged by offset).';
+  'text), pick the hits that fit, then read just those (read_note, paged by offset; outline_note for a long ' +
+  "note's parts). Change part of a note with edit_note. Keep drafts you write with save_draft, and before " +
+  'saying a draft was never written, look for it (list_drafts, search_notes).';
 
 /**
  * MCP1: one MCP server for one request, for one caller. Stateless by design: a fresh server and

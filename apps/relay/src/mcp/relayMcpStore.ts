@@ -9,6 +9,7 @@ import {
   MARKDOWN_EDIT_ORIGIN,
   MCP_LIMITS,
   type McpNoteRevised,
+  type McpNoteWritten,
   type McpStore,
   type McpStoredNote,
   type McpStoreResult,
@@ -18,6 +19,7 @@ import {
   pathKey,
   titleFromPath,
   type VaultOp,
+  type VersionSettings,
   validateNotePath,
 } from '@baalda/core';
 import type { Hocuspocus } from '@hocuspocus/server';
@@ -28,6 +30,7 @@ import type { PrismaClient } from '../generated/prisma/client';
 import type { SearchAnswer, SearchRequest } from '../search/searchService';
 import type { NoteStore } from '../store/noteStore';
 import type { VaultService } from '../vault/vaultService';
+import { type DraftContext, listDrafts, saveDraft } from './mcpDrafts';
 import { readNoteDocument, withNoteDocument } from './noteDocuments';
 import { listVisibleNotes } from './noteListing';
 import { outcomeAsResult } from './opOutcomes';
@@ -44,6 +47,10 @@ export interface McpStoreDependencies {
   readonly attachments: AttachmentService;
   readonly search: (request: SearchRequest) => Promise<SearchAnswer>;
   readonly clock: () => Date;
+  /** MCP16: where save_draft puts drafts. */
+  readonly draftsFolder: string;
+  /** VC3's cap, for the versions drafts keep. */
+  readonly versionSettings: VersionSettings;
 }
 
 /**
@@ -51,7 +58,12 @@ export interface McpStoreDependencies {
  * note it may not read is `null` / NOTE_NOT_FOUND, exactly like one that does not exist (trashed notes
  * too); writes go through the same tree ops (ACL7) and the same live documents as people's edits.
  */
-export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string, guard: VaultGuard): McpStore {
+export function createRelayMcpStore(
+  deps: McpStoreDependencies,
+  caller: { readonly vaultId: string; readonly userId: string },
+  guard: VaultGuard,
+): McpStore {
+  const { vaultId } = caller;
   const readable = (docId: string) => visibleNote(deps.prisma, vaultId, docId, guard);
   const writable = async (docId: string) => {
     const note = await readable(docId);
@@ -60,6 +72,35 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
     return guard.canWrite(note.path) ? { ok: true as const, note } : forbidden();
   };
   const linksNow = () => vaultLinkResolver(deps.prisma, vaultId, guard);
+  const drafts: DraftContext = {
+    prisma: deps.prisma,
+    vaultId,
+    userId: caller.userId,
+    folder: deps.draftsFolder,
+    clock: deps.clock,
+    versions: deps.versionSettings,
+    hidden: guard.hidden,
+    readablePath: async (docId) => (await readable(docId))?.path ?? null,
+    isTaken: (path) => isTaken(deps.prisma, vaultId, path),
+    create: (path, markdown) => createAt(path, markdown),
+    revise: async (docId, markdown, before) => {
+      const found = await writable(docId);
+      if (!found.ok) return found;
+      const links = await linksNow();
+      const revision = await withNoteDocument(deps.hocuspocus, docId, async ({ document, transact }) => {
+        await before(document);
+        await transact((doc) => applyMarkdownEdit(doc, markdown, MARKDOWN_EDIT_ORIGIN, links));
+        return noteRevision(markdownOfDocument(document, links));
+      });
+      return { ok: true, docId, path: found.note.path, revision };
+    },
+    revisionOf: async (docId) => {
+      const links = await linksNow();
+      return readNoteDocument(deps.hocuspocus, deps.notes, docId, (doc) =>
+        noteRevision(markdownOfDocument(doc, links)),
+      );
+    },
+  };
   const runOp = async (op: VaultOp) => {
     const { results } = await deps.vaults.applyOps(vaultId, [op], deps.clock(), guard);
     return results[0];
@@ -89,32 +130,7 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
       };
     },
     listNotes: (request) => listVisibleNotes(deps.prisma, { ...request, vaultId, hidden: guard.hidden }),
-    createNote: async ({ path, markdown }) => {
-      const checked = validateNotePath(path);
-      if (!checked.ok) return { ok: false, code: 'INVALID_PATH', message: `${checked.rule}: ${checked.message}` };
-      if (!guard.canWrite(checked.path)) return forbidden();
-      if (await isTaken(deps.prisma, vaultId, checked.path)) return pathExists(checked.path);
-      const docId = docIdFromRandomBytes(randomBytes(DOC_ID_LENGTH));
-      // The text first: the note appears in the tree already holding it.
-      const links = await linksNow();
-      await withNoteDocument(deps.hocuspocus, docId, ({ transact }) =>
-        transact((doc) => applyMarkdownEdit(doc, markdown, MARKDOWN_EDIT_ORIGIN, links)),
-      );
-      const createdAt = deps.clock().getTime();
-      const outcome = await runOp({
-        opId: opIdFor(docId, 'c'),
-        kind: 'createNote',
-        docId,
-        path: checked.path,
-        createdAt,
-      });
-      if (outcome?.ok && outcome.renamedFrom !== undefined) {
-        // Someone took the path between the check and the op (CN1 kept both): not a silent copy (MCP6).
-        await runOp({ opId: opIdFor(docId, 't'), kind: 'trashNote', docId });
-        return pathExists(checked.path);
-      }
-      return outcomeAsResult(outcome, { docId, path: checked.path });
-    },
+    createNote: ({ path, markdown }) => createAt(path, markdown),
     updateNote: async ({ markdown, ...write }) =>
       reviseNote(write, (doc, links) => written(applyMarkdownEdit(doc, markdown, MARKDOWN_EDIT_ORIGIN, links))),
     appendNote: async ({ markdown, ...write }) =>
@@ -127,6 +143,8 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
         applyMarkdownEdit(doc, edited.markdown, MARKDOWN_EDIT_ORIGIN, links);
         return { ok: true };
       }),
+    saveDraft: (request) => saveDraft(drafts, request),
+    listDrafts: (request) => listDrafts(drafts, request),
     moveNote: async ({ docId, path }) => {
       const note = await readable(docId);
       if (!note) return notFound();
@@ -142,6 +160,33 @@ export function createRelayMcpStore(deps: McpStoreDependencies, vaultId: string,
       return outcomeAsResult(outcome, { docId, path: note.path });
     },
   };
+
+  async function createAt(path: string, markdown: string): Promise<McpStoreResult<McpNoteWritten>> {
+    const checked = validateNotePath(path);
+    if (!checked.ok) return { ok: false, code: 'INVALID_PATH', message: `${checked.rule}: ${checked.message}` };
+    if (!guard.canWrite(checked.path)) return forbidden();
+    if (await isTaken(deps.prisma, vaultId, checked.path)) return pathExists(checked.path);
+    const docId = docIdFromRandomBytes(randomBytes(DOC_ID_LENGTH));
+    // The text first: the note appears in the tree already holding it.
+    const links = await linksNow();
+    await withNoteDocument(deps.hocuspocus, docId, ({ transact }) =>
+      transact((doc) => applyMarkdownEdit(doc, markdown, MARKDOWN_EDIT_ORIGIN, links)),
+    );
+    const createdAt = deps.clock().getTime();
+    const outcome = await runOp({
+      opId: opIdFor(docId, 'c'),
+      kind: 'createNote',
+      docId,
+      path: checked.path,
+      createdAt,
+    });
+    if (outcome?.ok && outcome.renamedFrom !== undefined) {
+      // Someone took the path between the check and the op (CN1 kept both): not a silent copy (MCP6).
+      await runOp({ opId: opIdFor(docId, 't'), kind: 'trashNote', docId });
+      return pathExists(checked.path);
+    }
+    return outcomeAsResult(outcome, { docId, path: checked.path });
+  }
 
   // MCP13: the revision is checked, the change made and the new revision taken in one transaction on the
   // live document, so nobody's edit can fall between the check and the write.

@@ -11,6 +11,7 @@ describe('how the history describes a version', () => {
       'Before a large deletion',
       'Before a restore',
       'Saved by hand',
+      'An assistant’s earlier draft',
     ]);
     expect(describeReason('imported')).toBe('Saved');
   });

@@ -7,6 +7,7 @@ const REASON_LABELS: Record<VersionReason, string> = {
   'before-destructive-edit': 'Before a large deletion',
   'before-restore': 'Before a restore',
   manual: 'Saved by hand',
+  'draft-revision': 'An assistant’s earlier draft',
 };
 
 /** What the history says about why a version was taken; a reason this build doesn't know gets a neutral word. */

@@ -137,6 +137,12 @@ function makeStore(seed: FakeNote[] = defaultNotes()) {
         note.markdown = edited.markdown;
       });
     },
+    async saveDraft() {
+      return fail('INTERNAL', 'drafts are the relay store’s (mcpDrafts)');
+    },
+    async listDrafts() {
+      return { ok: true, drafts: [], nextCursor: null };
+    },
     async moveNote({ docId, path }) {
       calls.push(`move ${docId}`);
       return change(docId, (note) => {

@@ -1,4 +1,5 @@
 import { fail } from '../result';
+import { listDrafts, saveDraft } from './draftTools';
 import type { McpStore } from './mcpStore';
 import { type McpToolDefinition, type McpToolName, toolNamed } from './mcpTools';
 import { listNotes, type McpToolAnswer, outlineNote, readAttachmentText, readNote, searchNotes } from './readTools';
@@ -15,10 +16,12 @@ const HANDLERS: Handlers = {
   outline_note: outlineNote,
   read_attachment_text: readAttachmentText,
   list_notes: listNotes,
+  list_drafts: listDrafts,
   create_note: createNote,
   update_note: updateNote,
   append_note: appendNote,
   edit_note: editNote,
+  save_draft: saveDraft,
   move_note: moveNote,
   delete_note: deleteNote,
 };

@@ -32,6 +32,8 @@ export const MCP_ERRORS = {
   TEXT_AMBIGUOUS: 'The text to replace occurs more than once.',
   /** read_note: no heading of the note has the `section` asked for (MCP15). */
   SECTION_NOT_FOUND: 'No heading of the note has that text.',
+  /** save_draft: no draft of yours has that draftId, or it left the drafts folder and is a note now (MCP16). */
+  DRAFT_NOT_FOUND: 'You have no draft with that draftId.',
   /** A write tool was called by a caller who may only read (a read-only token, or a viewer). */
   READ_ONLY: 'This access token may only read.',
   /** No tool has that name (or it is not offered to this caller's kind of token). */

@@ -33,4 +33,8 @@ export const MCP_LIMITS = {
   maxSectionLength: 500,
   /** MCP15: headings one outline lists; a longer outline says it was cut. */
   maxOutlineHeadings: 500,
+  /** MCP16: a draft's title (its file name is made from it, MCP16's `draftNameOf`). */
+  maxDraftTitle: 200,
+  /** MCP16: list_drafts' default page. */
+  defaultListDrafts: 20,
 } as const;

@@ -55,6 +55,19 @@ export const MCP_INPUT_SCHEMAS = {
   update_note: z.strictObject({ docId, text: markdown, ifRevision }),
   append_note: z.strictObject({ docId, text: markdown, ifRevision }),
   edit_note: z.strictObject({ docId, edits: z.array(edit).min(1).max(MCP_LIMITS.maxEdits), ifRevision }),
+  save_draft: z.strictObject({
+    title: codePointString({ min: 1, max: MCP_LIMITS.maxDraftTitle }).regex(/\S/u).describe('What the draft is.'),
+    text: markdown,
+    draftId: z
+      .string()
+      .regex(new RegExp(DOC_ID_PATTERN, 'u'))
+      .describe('From an earlier save_draft or list_drafts: revises that draft instead of starting one.')
+      .optional(),
+  }),
+  list_drafts: z.strictObject({
+    limit: z.int().min(1).max(MCP_LIMITS.maxListNotes).default(MCP_LIMITS.defaultListDrafts),
+    cursor: codePointString({ min: 1, max: MCP_LIMITS.maxCursorLength }).optional(),
+  }),
   move_note: z.strictObject({ docId, path: notePath }),
   delete_note: z.strictObject({ docId }),
 } as const;
@@ -65,6 +78,7 @@ const pointer = z.strictObject({ ...pointerFields, kind });
 const hit = z.strictObject({ ...pointerFields, score: z.number(), kind });
 const written = z.strictObject({ docId: z.string(), path: z.string() });
 const revised = z.strictObject({ docId: z.string(), path: z.string(), revision: z.string() });
+const draft = z.strictObject({ ...pointerFields, updatedAt: z.string().meta({ format: 'date-time' }) });
 const heading = z.strictObject({ level: z.int().min(1).max(6), text: z.string(), offset: count, length: count });
 const pageFields = { ...pointerFields, text: z.string(), offset: count, totalChars: count, truncated: z.boolean() };
 
@@ -90,6 +104,14 @@ export const MCP_OUTPUT_SCHEMAS = {
   update_note: revised,
   append_note: revised,
   edit_note: revised,
+  save_draft: z.strictObject({
+    draftId: z.string(),
+    docId: z.string(),
+    path: z.string(),
+    revision: z.string(),
+    created: z.boolean(),
+  }),
+  list_drafts: z.strictObject({ drafts: z.array(draft), nextCursor: z.string().nullable() }),
   move_note: written,
   delete_note: written,
 } as const;

@@ -81,6 +81,27 @@ export interface McpNoteRevised extends McpNoteWritten {
   readonly revision: string;
 }
 
+/** MCP16: a saved draft: the note it is (`draftId` is its docId), and whether this save started it. */
+export interface McpDraftSaved extends McpNoteRevised {
+  readonly draftId: string;
+  readonly created: boolean;
+}
+
+/** MCP16: one of the caller's drafts, as list_drafts answers it. */
+export interface McpDraftPointer {
+  readonly docId: string;
+  readonly title: string;
+  readonly path: string;
+  /** When it was last saved, ISO 8601. */
+  readonly updatedAt: string;
+}
+
+/** MCP16: a page of drafts, newest first; `nextCursor` is null on the last page. */
+export interface McpDraftPage {
+  readonly drafts: readonly McpDraftPointer[];
+  readonly nextCursor: string | null;
+}
+
 /** A write to a note's text; with `ifRevision`, only while the note's text still has that revision (MCP13). */
 export interface McpTextWrite {
   readonly docId: string;
@@ -121,6 +142,19 @@ export interface McpStore {
    * a minimal diff; an edit that can't apply writes nothing and is answered with its code.
    */
   editNote(request: McpTextWrite & { readonly edits: readonly TextEdit[] }): Promise<McpStoreResult<McpNoteRevised>>;
+  /**
+   * MCP16: without `draftId`, a new note in the drafts folder named from `title` (the first free
+   * `Name.md`, `Name 2.md`…), remembered as this caller's draft. With it, that draft revised in place: its
+   * text before is kept as a version (`draft-revision`), then made `markdown` as a minimal diff; a draft
+   * that isn't the caller's, is trashed or has left the drafts folder is `DRAFT_NOT_FOUND`.
+   */
+  saveDraft(request: {
+    readonly title: string;
+    readonly markdown: string;
+    readonly draftId?: string;
+  }): Promise<McpStoreResult<McpDraftSaved>>;
+  /** MCP16: the caller's live drafts still in the drafts folder, newest first. */
+  listDrafts(request: { readonly limit: number; readonly cursor?: string }): Promise<McpStoreResult<McpDraftPage>>;
   /** Moves or renames the note; a taken path is `PATH_EXISTS` (CN4). */
   moveNote(request: { readonly docId: string; readonly path: string }): Promise<McpStoreResult<McpNoteWritten>>;
   /** Moves the note to the trash (TR1); it can be restored. */

@@ -5,8 +5,16 @@ import { LIMITS } from '../limits/limits';
 import type { JsonSchema } from './jsonSchema';
 import { DOC_ID_PATTERN, MCP_LIMITS, MCP_TOOLS, toolNamed, toolsFor } from './mcpTools';
 
-const READ_TOOLS = ['search_notes', 'read_note', 'outline_note', 'read_attachment_text', 'list_notes'];
-const WRITE_TOOLS = ['create_note', 'update_note', 'append_note', 'edit_note', 'move_note', 'delete_note'];
+const READ_TOOLS = ['search_notes', 'read_note', 'outline_note', 'read_attachment_text', 'list_notes', 'list_drafts'];
+const WRITE_TOOLS = [
+  'create_note',
+  'update_note',
+  'append_note',
+  'edit_note',
+  'save_draft',
+  'move_note',
+  'delete_note',
+];
 
 function objectSchemasIn(schema: JsonSchema): JsonSchema[] {
   const inner = [...Object.values(schema.properties ?? {}), ...(schema.items ? [schema.items] : [])];
@@ -14,7 +22,7 @@ function objectSchemasIn(schema: JsonSchema): JsonSchema[] {
 }
 
 describe('MCP tool definitions', () => {
-  it('[MCP1] a read-write caller gets all eleven tools, by their exact names', () => {
+  it('[MCP1] a read-write caller gets all thirteen tools, by their exact names', () => {
     expect(toolsFor({ readOnly: false }).map((tool) => tool.name)).toEqual([...READ_TOOLS, ...WRITE_TOOLS]);
   });
 

@@ -12,10 +12,12 @@ export type McpToolName =
   | 'outline_note'
   | 'read_attachment_text'
   | 'list_notes'
+  | 'list_drafts'
   | 'create_note'
   | 'update_note'
   | 'append_note'
   | 'edit_note'
+  | 'save_draft'
   | 'move_note'
   | 'delete_note';
 
@@ -110,6 +112,12 @@ export const MCP_TOOLS: readonly McpToolDefinition[] = [
     ...accessOf(READ),
   },
   {
+    ...schemasOf('list_drafts'),
+    description:
+      'Your saved drafts (save_draft), newest first, as pointers. Look here before saying a draft was never written.',
+    ...accessOf(READ),
+  },
+  {
     ...schemasOf('create_note'),
     description:
       'Create a note at a new path ending in ".md". An occupied path fails with PATH_EXISTS; nothing is overwritten.',
@@ -130,6 +138,12 @@ export const MCP_TOOLS: readonly McpToolDefinition[] = [
     ...schemasOf('edit_note'),
     description:
       'Change parts of a note: each edit replaces oldText (copied from read_note; it must occur once) with newText. All apply or none. ifRevision (from read_note) fails it if the note changed.',
+    ...accessOf(WRITE),
+  },
+  {
+    ...schemasOf('save_draft'),
+    description:
+      'Keep a working draft (a letter, a report) as a note in the drafts folder. Save again with the draftId it answers to revise it in place; earlier text is kept as history.',
     ...accessOf(WRITE),
   },
   {

@@ -22,6 +22,8 @@ function stubStore(methods: Partial<McpStore>): McpStore {
     updateNote: unexpected,
     appendNote: unexpected,
     editNote: unexpected,
+    saveDraft: unexpected,
+    listDrafts: unexpected,
     moveNote: unexpected,
     deleteNote: unexpected,
     ...methods,
@@ -125,6 +127,12 @@ describe('answers and errors', () => {
       readNote: async (docId) =>
         docId === ALICE_NOTE ? { ...note, kind: 'note' } : { ...note, kind: 'attachment', mimeType: 'text/csv' },
       listNotes: async () => ({ ok: true, notes: [{ ...PLACE, title: 'Plan', kind: 'note' }], nextCursor: null }),
+      saveDraft: async () => ({ ok: true, ...REVISED, draftId: ALICE_NOTE, created: true }),
+      listDrafts: async () => ({
+        ok: true,
+        drafts: [{ ...PLACE, title: 'Plan', updatedAt: '2026-03-01T12:00:00.000Z', extra: 'not passed on' }],
+        nextCursor: null,
+      }),
       ...Object.fromEntries(WRITES.map(([, method]) => [method, async () => ({ ok: true, ...REVISED })])),
     });
     const calls: Record<string, unknown> = {
@@ -133,6 +141,8 @@ describe('answers and errors', () => {
       outline_note: { docId: ALICE_NOTE },
       read_attachment_text: { docId: 'AliceAttachment_001' },
       list_notes: {},
+      list_drafts: {},
+      save_draft: { title: 'Plan', text: '# Plan' },
       ...Object.fromEntries(WRITES.map(([name, , args]) => [name, args])),
     };
     for (const tool of MCP_TOOLS) {

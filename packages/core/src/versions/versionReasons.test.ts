@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isVersionReason, VERSION_REASONS } from './versionReasons';
 
 describe('version reasons', () => {
-  it('[VC5] the reasons are quiet, before-destructive-edit, before-restore and manual', () => {
-    expect(VERSION_REASONS).toEqual(['quiet', 'before-destructive-edit', 'before-restore', 'manual']);
+  it('[VC5] the reasons are quiet, before-destructive-edit, before-restore, manual and draft-revision', () => {
+    expect(VERSION_REASONS).toEqual(['quiet', 'before-destructive-edit', 'before-restore', 'manual', 'draft-revision']);
     for (const reason of VERSION_REASONS) expect(isVersionReason(reason)).toBe(true);
   });
 

@@ -2,7 +2,13 @@
  * VC5: why a version was captured, stored with it and shown in the history. The relay writes only these
  * strings, so the history can label every version and a stored value outside the list is a bug.
  */
-export const VERSION_REASONS = ['quiet', 'before-destructive-edit', 'before-restore', 'manual'] as const;
+export const VERSION_REASONS = [
+  'quiet',
+  'before-destructive-edit',
+  'before-restore',
+  'manual',
+  'draft-revision',
+] as const;
 
 /** One of {@link VERSION_REASONS} (VC5). */
 export type VersionReason = (typeof VERSION_REASONS)[number];
