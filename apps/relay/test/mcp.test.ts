@@ -395,5 +395,43 @@ describe('the MCP route (MCP1–MCP12) through the official SDK client', () => {
     const listed = JSON.stringify((await callTool(client, 'list_notes', {})).structured);
     expect(listed).not.toContain('Salaries');
     expect((await callTool(client, 'create_note', { path: 'Vault/Mine.md', text: 'x' })).text).toMatch(/^FORBIDDEN/);
+    // MCP17: resources show carl the same vault with the same rights.
+    const resources = await client.listResources();
+    expect(JSON.stringify(resources)).not.toContain('Salaries');
+    await expect(client.readResource({ uri: `baalda://notes/${docId}` })).rejects.toMatchObject({ code: -32002 });
+  });
+
+  it('[MCP17] notes are resources: listed as pointers, read one bounded page at a time, a bad URI refused', async () => {
+    const text = `# Long\n\n${'resource text '.repeat(4_000)}`;
+    const created = await callTool(owner, 'create_note', { path: 'Resources/Long.md', text });
+    const docId = String(created.structured?.docId);
+    const uri = `baalda://notes/${docId}`;
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await owner.listResources(cursor === undefined ? {} : { cursor });
+      expect(page.resources.length).toBeLessThanOrEqual(100);
+      for (const resource of page.resources) expect(Object.keys(resource).sort()).not.toContain('text');
+      seen.push(...page.resources.map((resource) => resource.uri));
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    expect(seen).toContain(uri);
+    const templates = await owner.listResourceTemplates();
+    expect(templates.resourceTemplates.map((template) => template.uriTemplate)).toEqual(['baalda://notes/{docId}']);
+    const first = await owner.readResource({ uri });
+    const firstText = String((first.contents[0] as { text: string }).text);
+    expect(firstText.length).toBe(20_000);
+    expect(first._meta).toMatchObject({ 'baalda/truncated': true, 'baalda/nextUri': `${uri}?offset=20000` });
+    let whole = firstText;
+    for (let next = first._meta?.['baalda/nextUri']; typeof next === 'string'; ) {
+      const page = await owner.readResource({ uri: next });
+      whole += String((page.contents[0] as { text: string }).text);
+      next = page._meta?.['baalda/nextUri'];
+    }
+    expect(whole).toBe(String((await callTool(owner, 'read_note', { docId, maxChars: 100_000 })).structured?.text));
+    await expect(owner.readResource({ uri: 'file:///etc/passwd' })).rejects.toMatchObject({ code: -32602 });
+    await expect(owner.readResource({ uri: `baalda://notes/${'x'.repeat(21)}` })).rejects.toMatchObject({
+      code: -32002,
+    });
   });
 });

@@ -181,6 +181,13 @@ export {
   toolsFor,
 } from './mcp/mcpTools';
 export { MAX_HEADING_TEXT, type OutlineHeading, outlineOf } from './mcp/noteOutline';
+export {
+  listNoteResources,
+  type McpNoteResource,
+  type McpResourceContents,
+  noteResourceUri,
+  readNoteResource,
+} from './mcp/noteResources';
 export type { McpToolAnswer } from './mcp/readTools';
 export {
   type ListNotesOutput,

@@ -1,13 +1,26 @@
-import { callMcpTool, type McpStore, renderToolError, toolsFor } from '@baalda/core';
+import {
+  callMcpTool,
+  listNoteResources,
+  type McpStore,
+  readNoteResource,
+  renderToolError,
+  toolsFor,
+} from '@baalda/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../support/logger';
+
+/** MCP's error code for a resource that does not exist (the specification's -32002). */
+const RESOURCE_NOT_FOUND = -32002;
 
 /** Tells the model the pattern once, at initialization; each tool's description repeats its part. */
 const INSTRUCTIONS =
@@ -25,8 +38,32 @@ const INSTRUCTIONS =
 export function createMcpServer(store: McpStore, caller: { readOnly: boolean }, logger: Logger): Server {
   const server = new Server(
     { name: 'baalda', version: '1.0.0' },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
   );
+  server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+    const listed = await listNoteResources(store, request.params?.cursor);
+    if (!listed.ok) throw new McpError(ErrorCode.InvalidParams, listed.message);
+    return { resources: listed.resources, ...(listed.nextCursor === null ? {} : { nextCursor: listed.nextCursor }) };
+  });
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: [
+      {
+        uriTemplate: 'baalda://notes/{docId}',
+        name: 'note',
+        title: 'A note by its docId',
+        description: "A note's Markdown (from search_notes or list_notes), 20,000 characters a page.",
+        mimeType: 'text/markdown',
+      },
+    ],
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const read = await readNoteResource(store, request.params.uri);
+    if (read.ok) return { contents: [...read.contents], _meta: read._meta };
+    // MCP's code for a resource that isn't there; a note the caller may not read is one (MCP6).
+    if (read.code === 'NOTE_NOT_FOUND')
+      throw new McpError(RESOURCE_NOT_FOUND, 'Resource not found', { uri: request.params.uri });
+    throw new McpError(ErrorCode.InvalidParams, read.message);
+  });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: toolsFor(caller).map(({ readOnly: _readOnly, ...tool }) => tool),
   }));
