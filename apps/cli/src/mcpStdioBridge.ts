@@ -4,9 +4,15 @@ import {
   CallToolRequestSchema,
   CallToolResultSchema,
   ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourcesResultSchema,
+  ListResourceTemplatesRequestSchema,
+  ListResourceTemplatesResultSchema,
   ListToolsRequestSchema,
   ListToolsResultSchema,
   McpError,
+  ReadResourceRequestSchema,
+  ReadResourceResultSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { RelayRefusal } from './mcpStdioRelay';
 
@@ -25,14 +31,15 @@ class ForwardedError extends Error {
 }
 
 /**
- * MCP on stdin/stdout for clients that only speak stdio, answered by the relay: `tools/list` and
- * `tools/call` go to `relay` unchanged and its answers come back unchanged (`isError`, `content`,
+ * MCP on stdin/stdout for clients that only speak stdio, answered by the relay: `tools/list`,
+ * `tools/call` and the resource requests (`resources/list`, `resources/templates/list`,
+ * `resources/read`) go to `relay` unchanged and its answers come back unchanged (`isError`, `content`,
  * `structuredContent`), as do its name, version and instructions. The tools are the relay's, not a copy,
  * so a read-only token sees only the read tools here too.
  */
 export function createBridgeServer(relay: Client, log: (line: string) => void): Server {
   const server = new Server(relay.getServerVersion() ?? { name: 'baalda', version: '1.0.0' }, {
-    capabilities: { tools: {} },
+    capabilities: { tools: {}, ...(relay.getServerCapabilities()?.resources ? { resources: {} } : {}) },
     ...(relay.getInstructions() === undefined ? {} : { instructions: relay.getInstructions() }),
   });
   const forward = async <T>(call: () => Promise<T>): Promise<T> => {
@@ -52,6 +59,31 @@ export function createBridgeServer(relay: Client, log: (line: string) => void): 
       relay.request({ method: 'tools/call', params: request.params }, CallToolResultSchema, { signal: extra.signal }),
     ),
   );
+  if (relay.getServerCapabilities()?.resources) {
+    server.setRequestHandler(ListResourcesRequestSchema, (request, extra) =>
+      forward(() =>
+        relay.request({ method: 'resources/list', params: request.params }, ListResourcesResultSchema, {
+          signal: extra.signal,
+        }),
+      ),
+    );
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, (request, extra) =>
+      forward(() =>
+        relay.request(
+          { method: 'resources/templates/list', params: request.params },
+          ListResourceTemplatesResultSchema,
+          { signal: extra.signal },
+        ),
+      ),
+    );
+    server.setRequestHandler(ReadResourceRequestSchema, (request, extra) =>
+      forward(() =>
+        relay.request({ method: 'resources/read', params: request.params }, ReadResourceResultSchema, {
+          signal: extra.signal,
+        }),
+      ),
+    );
+  }
   return server;
 }
 

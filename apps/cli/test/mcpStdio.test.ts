@@ -18,8 +18,16 @@ import { type CuttableLink, startCuttableLink } from './mirrorFixtures';
 // The built CLI, started with plain Node as an assistant's client would start it (see cliBundleSetup.ts).
 const CLI = inject('cliBundle');
 const NODE = process.execPath;
-const READ_TOOLS = ['list_notes', 'outline_note', 'read_attachment_text', 'read_note', 'search_notes'];
-const WRITE_TOOLS = ['append_note', 'create_note', 'delete_note', 'edit_note', 'move_note', 'update_note'];
+const READ_TOOLS = ['list_drafts', 'list_notes', 'outline_note', 'read_attachment_text', 'read_note', 'search_notes'];
+const WRITE_TOOLS = [
+  'append_note',
+  'create_note',
+  'delete_note',
+  'edit_note',
+  'move_note',
+  'save_draft',
+  'update_note',
+];
 
 // The CLI's own variables are dropped so the machine running the tests can't change what they see.
 const { BAALDA_TOKEN, BAALDA_RELAY_URL, ...quietEnv } = process.env;
@@ -125,7 +133,13 @@ describe('mcp-stdio: the relay’s MCP tools for stdio-only clients', { timeout:
     );
     expect(await hits()).toEqual([expect.objectContaining({ docId, path: 'Policies/Refunds.md', kind: 'note' })]);
     const updated = await callTool(owner, 'update_note', { docId, text: '# Refunds\n\nWe refund within 60 days.' });
-    expect(updated.structured).toEqual({ docId, path: 'Policies/Refunds.md' });
+    expect(updated.structured).toEqual({ docId, path: 'Policies/Refunds.md', revision: expect.any(String) });
+    // MCP17 over stdio: the relay's resources, passed through.
+    expect((await owner.listResources()).resources.map((resource) => resource.uri)).toContain(
+      `baalda://notes/${docId}`,
+    );
+    const resource = await owner.readResource({ uri: `baalda://notes/${docId}` });
+    expect((resource.contents[0] as { text: string }).text).toContain('60 days');
     const after = String((await callTool(owner, 'read_note', { docId })).structured?.text);
     expect(after).toContain('60 days');
     expect(after).not.toContain('30 days');
