@@ -87,7 +87,7 @@ export async function measureMcpSearch(notes = 10_000, calls = 500): Promise<Mcp
   }
 }
 
-function startBenchRelay(dataDir: string): Promise<Relay> {
+export function startBenchRelay(dataDir: string): Promise<Relay> {
   return startRelay({
     database: { kind: 'pglite', dataDir },
     port: 0,
@@ -109,7 +109,7 @@ async function callTool(httpUrl: string, token: string, name: string, args: Reco
 }
 
 /** One JSON-RPC request over HTTP, timed until the last byte of the answer is read. */
-async function postRpc(httpUrl: string, token: string, method: string, params: Record<string, unknown>) {
+export async function postRpc(httpUrl: string, token: string, method: string, params: Record<string, unknown>) {
   const started = performance.now();
   const response = await fetch(`${httpUrl}/mcp`, {
     method: 'POST',

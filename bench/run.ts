@@ -7,6 +7,7 @@ import { asBenchRow, editorOptionsFrom, editorRows, measureEditor, printEditorTa
 import { fanoutRows, measureFanout } from './fanout';
 import { measureEditLatency, measureEditToSearchable } from './latency';
 import { manyDocumentsRows, measureManyDocuments } from './manyDocuments';
+import { mcpEditsRows, measureMcpEdits } from './mcpEdits';
 import { mcpSearchRows, measureMcpSearch } from './mcpSearch';
 import { measureReindex } from './reindexThroughput';
 import { measureRelayRestart } from './relayRestart';
@@ -81,6 +82,7 @@ if (!onlyStartup) {
   rows.push(['retrieval stale/deleted hits', String(retrieval.staleHits)]);
   rows.push(...(await measureSemantic()));
   rows.push(...mcpSearchRows(await measureMcpSearch()));
+  rows.push(...mcpEditsRows(await measureMcpEdits()));
   rows.push(...attachmentRows(await measureAttachments()));
 
   // The load bench: about seven minutes; the soak only when asked for (ten more).
