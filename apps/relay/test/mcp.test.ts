@@ -43,6 +43,20 @@ describe('the MCP route (MCP1–MCP12) through the official SDK client', () => {
     await dispose();
   });
 
+  // A note made over MCP, open in a person's editor (a real provider) once its last words reached them.
+  async function createWithPersonIn(path: string, text: string) {
+    const created = await callTool(owner, 'create_note', { path, text });
+    const docId = String(created.structured?.docId);
+    const person = await connectPeer(relay, formatNoteDocumentName(docId));
+    closing.push({ close: () => person.destroy() });
+    const lastWords = text.slice(-12);
+    await eventually(
+      () => person.text().includes(lastWords),
+      () => person.text(),
+    );
+    return { docId, person };
+  }
+
   it('[MCP1] a read-write token lists every tool; a read-only token only the read tools', async () => {
     const all = (await owner.listTools()).tools.map((tool) => tool.name).sort();
     expect(all).toEqual(
@@ -132,17 +146,7 @@ describe('the MCP route (MCP1–MCP12) through the official SDK client', () => {
   });
 
   it('[MCP12, SYNC4] update_note while a person edits the same note: both edits survive', async () => {
-    const created = await callTool(owner, 'create_note', {
-      path: 'Shared.md',
-      text: 'first paragraph\n\nsecond paragraph',
-    });
-    const docId = String(created.structured?.docId);
-    const person = await connectPeer(relay, formatNoteDocumentName(docId));
-    closing.push({ close: () => person.destroy() });
-    await eventually(
-      () => person.text().includes('second paragraph'),
-      () => person.text(),
-    );
+    const { docId, person } = await createWithPersonIn('Shared.md', 'first paragraph\n\nsecond paragraph');
     // The person types while the assistant's update is on its way: their keystroke is made on the state
     // they had (a copy not yet synced) and reaches the relay after the update, as a concurrent edit does.
     const typing = new Y.Doc();
@@ -171,16 +175,9 @@ describe('the MCP route (MCP1–MCP12) through the official SDK client', () => {
   });
 
   it('[MCP13, MCP14, SYNC4] edit_note while a person types in the same note: both survive; stale, missing and ambiguous edits write nothing', async () => {
-    const created = await callTool(owner, 'create_note', {
-      path: 'Edited.md',
-      text: '# Edited\n\nThe deadline is Friday.\n\nRepeat me. Repeat me.',
-    });
-    const docId = String(created.structured?.docId);
-    const person = await connectPeer(relay, formatNoteDocumentName(docId));
-    closing.push({ close: () => person.destroy() });
-    await eventually(
-      () => person.text().includes('Friday'),
-      () => person.text(),
+    const { docId, person } = await createWithPersonIn(
+      'Edited.md',
+      '# Edited\n\nThe deadline is Friday.\n\nRepeat me. Repeat me.',
     );
     const read = await callTool(owner, 'read_note', { docId });
     const revision = String(read.structured?.revision);
