@@ -137,7 +137,7 @@ export function createRelayMcpStore(
       reviseNote(write, (doc, links) => written(appendMarkdown(doc, markdown, MARKDOWN_EDIT_ORIGIN, links))),
     editNote: async ({ edits, ...write }) =>
       reviseNote(write, (doc, links, current) => {
-        const edited = applyTextEdits(current, edits);
+        const edited = applyTextEdits(current(), edits);
         if (!edited.ok) return edited;
         if (edited.markdown.length > MCP_LIMITS.maxTextChars) return tooLarge();
         applyMarkdownEdit(doc, edited.markdown, MARKDOWN_EDIT_ORIGIN, links);
@@ -192,7 +192,7 @@ export function createRelayMcpStore(
   // live document, so nobody's edit can fall between the check and the write.
   async function reviseNote(
     { docId, ifRevision }: McpTextWrite,
-    change: (doc: Y.Doc, links: NoteLinkResolver, current: string) => McpStoreResult<unknown>,
+    change: (doc: Y.Doc, links: NoteLinkResolver, current: () => string) => McpStoreResult<unknown>,
   ): Promise<McpStoreResult<McpNoteRevised>> {
     const found = await writable(docId);
     if (!found.ok) return found;
@@ -201,9 +201,14 @@ export function createRelayMcpStore(
     const result: { outcome: McpStoreResult<{ revision: string }> } = { outcome: revisionChanged('') };
     await withNoteDocument(deps.hocuspocus, docId, ({ transact }) =>
       transact((doc) => {
-        const current = markdownOfDocument(doc, links);
-        if (ifRevision !== undefined && noteRevision(current) !== ifRevision) {
-          result.outcome = revisionChanged(noteRevision(current));
+        // Rendering a long note is the costly part: done only when a revision or an edit needs the text.
+        let rendered: string | undefined;
+        const current = () => {
+          rendered ??= markdownOfDocument(doc, links);
+          return rendered;
+        };
+        if (ifRevision !== undefined && noteRevision(current()) !== ifRevision) {
+          result.outcome = revisionChanged(noteRevision(current()));
           return;
         }
         const changed = change(doc, links, current);

@@ -1,5 +1,5 @@
 import { validateFolderPath } from '../paths/notePath';
-import { fail, type Result } from '../result';
+import { type Failure, fail, type Result } from '../result';
 import { MCP_ERRORS, type McpErrorCode } from './mcpErrors';
 import { MCP_LIMITS } from './mcpLimits';
 import type { McpNotePointer, McpStore, McpStoredNote } from './mcpStore';
@@ -43,9 +43,8 @@ export async function readNote(
   input: McpToolInputs['read_note'],
   store: McpStore,
 ): Promise<McpToolAnswer<ReadNoteOutput>> {
-  const note = await store.readNote(input.docId);
-  if (note === null) return noteNotFound();
-  if (note.kind !== 'note') return fail('NOT_A_NOTE', 'That is an attachment: read it with read_attachment_text.');
+  const note = await markdownNote(store, input.docId);
+  if (!note.ok) return note;
   const text =
     input.section === undefined ? { ok: true as const, text: note.markdown } : sectionText(note, input.section);
   if (!text.ok) return text;
@@ -68,9 +67,8 @@ export async function outlineNote(
   input: McpToolInputs['outline_note'],
   store: McpStore,
 ): Promise<McpToolAnswer<OutlineNoteOutput>> {
-  const note = await store.readNote(input.docId);
-  if (note === null) return noteNotFound();
-  if (note.kind !== 'note') return fail('NOT_A_NOTE', 'That is an attachment: read it with read_attachment_text.');
+  const note = await markdownNote(store, input.docId);
+  if (!note.ok) return note;
   const all = outlineOf(note.markdown);
   const headings = all.slice(0, MCP_LIMITS.maxOutlineHeadings);
   const structuredContent = {
@@ -81,6 +79,17 @@ export async function outlineNote(
     revision: note.revision,
   };
   return { ok: true, structuredContent, text: renderOutline(structuredContent) };
+}
+
+// MCP5, MCP6: the note to read as Markdown; an attachment is read with read_attachment_text instead.
+async function markdownNote(
+  store: McpStore,
+  docId: string,
+): Promise<Result<Extract<McpStoredNote, { kind: 'note' }>, McpErrorCode>> {
+  const note = await store.readNote(docId);
+  if (note === null) return noteNotFound();
+  if (note.kind !== 'note') return fail('NOT_A_NOTE', 'That is an attachment: read it with read_attachment_text.');
+  return { ok: true, ...note };
 }
 
 // MCP15: the first heading with that text; a text several headings share reads the first of them.
@@ -127,7 +136,7 @@ export function fromStore(failure: { readonly code: McpErrorCode; readonly messa
   return failure.code === 'NOTE_NOT_FOUND' ? noteNotFound() : fail(failure.code, failure.message);
 }
 
-function noteNotFound(): McpToolAnswer<never> {
+function noteNotFound(): Failure<McpErrorCode> {
   return fail('NOTE_NOT_FOUND', `${MCP_ERRORS.NOTE_NOT_FOUND} Find notes with search_notes or list_notes.`);
 }
 
