@@ -12,6 +12,7 @@ export const RELAY_LAYERS = {
   attachments: 2,
   links: 2,
   mcp: 2,
+  oauth: 2, // the OAuth authorization server for remote assistants (the SDK's handlers, consent routes)
   scale: 2,
   search: 2,
   store: 2,

@@ -39,6 +39,8 @@ export {
   MEMBER_CHANGED_ANSWER,
   MEMBER_ENTRY,
   MEMBER_LIST_ANSWER,
+  OAUTH_AUTHORIZATION_ANSWER,
+  OAUTH_DECISION_ANSWER,
   PERSON_ENTRY,
   RESTRICTION_LIST_ANSWER,
   RESTRICTION_SAVED_ANSWER,
@@ -75,6 +77,7 @@ export {
   CREATE_TOKEN_BODY,
   CREATE_VAULT_BODY,
   MAX_RESTRICTION_MEMBERS,
+  OAUTH_APPROVE_BODY,
   PUT_RESTRICTION_BODY,
   REINDEX_BODY,
   SET_ROLE_BODY,
@@ -201,6 +204,19 @@ export { pageText, type TextPage } from './mcp/textPage';
 export type { McpToolInputs } from './mcp/toolInput';
 export { createNoteLinkResolver, type LinkableEntry, type NoteLinkResolver } from './notes/noteLinkResolver';
 export { deriveTitle, headingRepeatsTitle, UNTITLED } from './notes/title';
+export {
+  grantedScope,
+  isOAuthAccessTokenShape,
+  isOAuthRefreshTokenShape,
+  mayOfferWrite,
+  OAUTH_ACCESS_PREFIX,
+  OAUTH_CLIENT_LIMITS,
+  OAUTH_LIFETIMES,
+  OAUTH_REFRESH_PREFIX,
+  OAUTH_SCOPES,
+  oauthGrantName,
+  unknownScopes,
+} from './oauth/oauthRules';
 export {
   ancestorFoldersOf,
   type EntryKind,

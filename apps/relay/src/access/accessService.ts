@@ -4,6 +4,7 @@ import { type Callers, createCallers } from './callers';
 import type { NotePlace, NotePlaces } from './documentAccess';
 import { createInviteStore, type InviteStore } from './inviteStore';
 import { createMemberStore, type MemberStore } from './memberStore';
+import { createOAuthTokenStore, type OAuthTokenStore } from './oauthTokenStore';
 import type { PasswordCost } from './passwords';
 import { createSessionStore, type SessionStore } from './sessionStore';
 import { createTokenStore, type TokenStore } from './tokenStore';
@@ -16,6 +17,8 @@ export interface AccessService {
   readonly sessions: SessionStore;
   readonly members: MemberStore;
   readonly tokens: TokenStore;
+  /** OAuth grants' access and refresh tokens (OAU2, OAU7). */
+  readonly oauthTokens: OAuthTokenStore;
   readonly invites: InviteStore;
   readonly callers: Callers;
   readonly passwordCost: PasswordCost;
@@ -30,13 +33,15 @@ export function createAccessService(prisma: PrismaClient, passwordCost: Password
   const members = createMemberStore(prisma);
   const tokens = createTokenStore(prisma);
   const invites = createInviteStore(prisma);
-  const callers = createCallers(prisma, { users, sessions, tokens, members });
+  const oauthTokens = createOAuthTokenStore(prisma);
+  const callers = createCallers(prisma, { users, sessions, tokens, oauthTokens, members });
   return {
     prisma,
     users,
     sessions,
     members,
     tokens,
+    oauthTokens,
     invites,
     callers,
     passwordCost,

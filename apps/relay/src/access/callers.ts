@@ -2,12 +2,14 @@ import {
   bearerTokenOf,
   hiddenFolderKeys,
   isAccessTokenShape,
+  isOAuthAccessTokenShape,
   type Principal,
   sessionSecretFromCookie,
   tokenRefusalOf,
 } from '@baalda/core';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { MemberStore } from './memberStore';
+import type { OAuthTokenStore } from './oauthTokenStore';
 import { createRestrictionReader, type StoredRestriction } from './restrictionStore';
 import { hashSecret } from './secrets';
 import type { SessionStore } from './sessionStore';
@@ -40,7 +42,13 @@ export interface VaultAccess {
 /** Turns credentials into a caller, and a caller into a principal for a vault. */
 export function createCallers(
   prisma: PrismaClient,
-  stores: { users: UserStore; sessions: SessionStore; tokens: TokenStore; members: MemberStore },
+  stores: {
+    users: UserStore;
+    sessions: SessionStore;
+    tokens: TokenStore;
+    oauthTokens: OAuthTokenStore;
+    members: MemberStore;
+  },
 ) {
   const restrictionsOf = createRestrictionReader(prisma);
 
@@ -59,8 +67,23 @@ export function createCallers(
     return user ? { kind: 'session', user, sessionHash } : null;
   }
 
+  /**
+   * MCP2, OAU2: the caller at `/mcp`, the one route an OAuth access token opens (its audience); a
+   * personal token works there as everywhere.
+   */
+  async function resolveAssistant(authorization: string | undefined, now: Date): Promise<Caller | null> {
+    const secret = bearerTokenOf(authorization);
+    if (secret && isAccessTokenShape(secret)) return byToken(secret, now);
+    if (secret && isOAuthAccessTokenShape(secret))
+      return callerOf(await stores.oauthTokens.byAccessToken(secret, now), now);
+    return null;
+  }
+
   async function byToken(secret: string, now: Date): Promise<Caller | null> {
-    const token = await stores.tokens.bySecret(secret, now);
+    return callerOf(await stores.tokens.bySecret(secret, now), now);
+  }
+
+  async function callerOf(token: ResolvedToken | null, now: Date): Promise<Caller | null> {
     if (!token || isDead(token, now)) return null;
     const user = await stores.users.byId(token.userId);
     return user ? { kind: 'token', user, token } : null;
@@ -82,7 +105,7 @@ export function createCallers(
     return hidden.all ? null : { principal, restrictions, hidden: hidden.hidden };
   }
 
-  return { resolve, principalFor, vaultAccess };
+  return { resolve, resolveAssistant, principalFor, vaultAccess };
 }
 
 export type Callers = ReturnType<typeof createCallers>;

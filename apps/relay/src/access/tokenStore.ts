@@ -14,6 +14,8 @@ export interface TokenEntry {
   readonly expiresAt: string | null;
   readonly lastUsedAt: string | null;
   readonly revokedAt: string | null;
+  /** The assistant app of an OAuth grant (OAU5); null for a personal token. */
+  readonly oauthClient: string | null;
 }
 
 /** What a request's token resolves to: whose it is and its limits (ACL3). */
@@ -66,6 +68,7 @@ export function createTokenStore(prisma: PrismaClient) {
       const rows = await prisma.accessToken.findMany({
         where: userId ? { userId } : {},
         orderBy: { createdAt: 'desc' },
+        include: { oauthClient: { select: { name: true } } },
       });
       return rows.map(toEntry);
     },
@@ -98,7 +101,7 @@ interface TokenRow {
   lastUsedAt: Date | null;
 }
 
-function toResolved(row: TokenRow): ResolvedToken {
+export function toResolved(row: TokenRow): ResolvedToken {
   return {
     id: row.id,
     userId: row.userId,
@@ -109,7 +112,9 @@ function toResolved(row: TokenRow): ResolvedToken {
   };
 }
 
-function toEntry(row: TokenRow): TokenEntry {
+function toEntry(
+  row: TokenRow & { oauthClientId?: string | null; oauthClient?: { name: string | null } | null },
+): TokenEntry {
   return {
     id: row.id,
     userId: row.userId,
@@ -120,5 +125,6 @@ function toEntry(row: TokenRow): TokenEntry {
     expiresAt: row.expiresAt?.toISOString() ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    oauthClient: row.oauthClientId ? (row.oauthClient?.name ?? 'An assistant') : null,
   };
 }

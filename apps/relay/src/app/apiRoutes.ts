@@ -9,6 +9,7 @@ import { TOKEN_ROUTES } from '../access/tokenRoutes';
 import { ATTACHMENT_ROUTES, type AttachmentRouteContext } from '../attachments/attachmentRoutes';
 import { sendError, sendJson } from '../http/httpErrors';
 import { BACKLINK_ROUTES, type BacklinkRouteContext } from '../links/backlinkRoutes';
+import { OAUTH_ROUTES } from '../oauth/oauthRoutes';
 import { type AdminContext, REINDEX_ROUTES } from '../search/reindexRoute';
 import { VAULT_ROUTES, type VaultRouteContext } from '../vault/vaultRoutes';
 import { VERSION_ROUTES, type VersionRouteContext } from '../versions/versionRoutes';
@@ -40,6 +41,7 @@ export const ROUTE_TABLES = {
   vaults: VAULT_ROUTES,
   restrictions: RESTRICTION_ROUTES,
   tokens: TOKEN_ROUTES,
+  oauth: OAUTH_ROUTES,
   attachments: ATTACHMENT_ROUTES,
   versions: VERSION_ROUTES,
   backlinks: BACKLINK_ROUTES,

@@ -3,6 +3,7 @@ import type { Hocuspocus } from '@hocuspocus/server';
 import { closeSessionSockets } from '../access/connectionRechecks';
 import type { Database } from '../db/openDatabase';
 import { createLinkService } from '../links/linkService';
+import { createOAuthServer } from '../oauth/oauthServer';
 import type { ScaleOut } from '../scale/scaleOut';
 import { type CallMeter, localCallMeter, localSignInGuard } from '../scale/sharedLimits';
 import { createVersionService } from '../versions/versionService';
@@ -43,6 +44,7 @@ export function createHttpContext(
     vaultAccessChanged: (vaultId) => vaults.touch(vaultId),
     attachments,
     closeSessionSockets: (sessionHash) => closeSessionSockets(hocuspocus, sessionHash),
+    oauth: createOAuthServer({ access, edge, clock }),
     mcp: {
       access,
       edge,

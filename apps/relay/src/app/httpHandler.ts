@@ -3,6 +3,7 @@ import { sendError } from '../http/httpErrors';
 import { decodePath } from '../http/requestPath';
 import { serveStaticFile } from '../http/staticFiles';
 import { handleMcpRequest, MCP_PATH, type McpRouteContext } from '../mcp/mcpRoute';
+import { isOAuthPath } from '../oauth/oauthServer';
 import type { Logger } from '../support/logger';
 import { type ApiContext, handleApiRequest } from './apiRoutes';
 
@@ -10,6 +11,8 @@ import { type ApiContext, handleApiRequest } from './apiRoutes';
 export interface HttpContext extends ApiContext {
   /** MCP1: the assistants' route. */
   readonly mcp: McpRouteContext;
+  /** OAU8: the authorization server remote assistants sign in through. */
+  readonly oauth: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
   readonly webDir: string;
   readonly logger: Logger;
 }
@@ -29,11 +32,12 @@ async function route(request: IncomingMessage, response: ServerResponse, context
   const path = decodePath(request.url ?? '/');
   if (path === null) return sendError(response, 'REQUEST_INVALID', 'The URL path is not valid percent-encoding.');
   if (path === MCP_PATH) return handleMcpRequest(request, response, context.mcp);
+  if (isOAuthPath(path)) return context.oauth(request, response);
   if (isWebAppPath(path)) return serveStaticFile(request, response, path, context.webDir);
   return handleApiRequest(request, response, path, context);
 }
 
-/** True for the web app's files: every path but the API's and the assistants' route. */
+/** True for the web app's files: every path but the API's, the assistants' route and OAuth's. */
 export function isWebAppPath(path: string): boolean {
-  return !(path === '/api' || path.startsWith('/api/') || path === MCP_PATH);
+  return !(path === '/api' || path.startsWith('/api/') || path === MCP_PATH || isOAuthPath(path));
 }

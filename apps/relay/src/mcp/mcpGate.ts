@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearerTokenOf, isAccessTokenShape } from '@baalda/core';
+import { bearerTokenOf, OAUTH_SCOPES } from '@baalda/core';
 import type { AccessService } from '../access/accessService';
 import type { Caller } from '../access/callers';
 import { isOwnOrigin } from '../access/requestAuth';
 import { sendError } from '../http/httpErrors';
+import { publicOriginOf } from '../http/publicOrigin';
 import type { CallMeter } from '../scale/sharedLimits';
 import type { EdgeSettings } from '../support/edgeSettings';
 
@@ -20,9 +21,9 @@ export interface McpGateContext {
 }
 
 /**
- * MCP2: who may use `/mcp`, checked before a byte of the body is read. Only a personal access token
- * (assistants don't hold browser sessions): none or a dead one → 401 with `WWW-Authenticate` (RFC 6750,
- * as the MCP authorization spec asks); an `Origin` that is not ours → 403 (DNS rebinding: a web page on
+ * MCP2: who may use `/mcp`, checked before a byte of the body is read. Only a personal access token or
+ * an OAuth access token (assistants don't hold browser sessions): none or a dead one → 401 with
+ * `WWW-Authenticate` naming the protected resource metadata (RFC 6750, RFC 9728, OAU8); an `Origin` that is not ours → 403 (DNS rebinding: a web page on
  * another site reaching a relay on localhost); over the token's rate → 429 with `Retry-After`.
  * Null after answering.
  */
@@ -37,14 +38,10 @@ export async function passMcpGate(
     return null;
   }
   const now = context.clock();
-  const secret = bearerTokenOf(request.headers.authorization);
-  const caller =
-    secret && isAccessTokenShape(secret)
-      ? await context.access.callers.resolve({ authorization: request.headers.authorization }, now)
-      : null;
+  const caller = await context.access.callers.resolveAssistant(request.headers.authorization, now);
   if (caller?.kind !== 'token') {
-    response.setHeader('WWW-Authenticate', 'Bearer realm="baalda", error="invalid_token"');
-    sendError(response, 'UNAUTHENTICATED', 'Send Authorization: Bearer <personal access token>.');
+    response.setHeader('WWW-Authenticate', bearerChallenge(request, context));
+    sendError(response, 'UNAUTHENTICATED', 'Send Authorization: Bearer <access token>, or connect with OAuth.');
     return null;
   }
   const waitMs = await context.limiter.take(caller.token.id, now.getTime());
@@ -54,4 +51,18 @@ export async function passMcpGate(
     return null;
   }
   return caller;
+}
+
+/**
+ * OAU8: the 401's challenge. It points at the protected resource metadata (where OAuth starts) and names
+ * the scopes; `invalid_token` only when a token came (RFC 6750 §3.1: no error code for a request
+ * without credentials).
+ */
+function bearerChallenge(request: IncomingMessage, context: McpGateContext): string {
+  const origin = publicOriginOf(request, context.edge);
+  const parts = ['Bearer realm="baalda"'];
+  if (bearerTokenOf(request.headers.authorization)) parts.push('error="invalid_token"');
+  if (origin) parts.push(`resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`);
+  parts.push(`scope="${Object.values(OAUTH_SCOPES).join(' ')}"`);
+  return parts.join(', ');
 }

@@ -29,6 +29,8 @@ export const TOKEN_ENTRY = z.object({
   expiresAt: ISO_TIME.nullable(),
   lastUsedAt: ISO_TIME.nullable(),
   revokedAt: ISO_TIME.nullable(),
+  /** The assistant app an OAuth grant was given to (OAU5); null for a personal token. */
+  oauthClient: z.string().nullable(),
 });
 
 /** `GET /api/auth/state`: who is signed in (null: nobody), and whether the first account may sign up. */
@@ -75,6 +77,22 @@ export const TOKEN_LIST_ANSWER = z.object({ tokens: z.array(TOKEN_ENTRY) });
 
 /** `POST /api/tokens`: the token and its secret, shown this once (the relay keeps only a hash). */
 export const TOKEN_CREATED_ANSWER = z.object({ token: TOKEN_ENTRY, secret: id });
+
+/**
+ * `GET /api/oauth/authorizations/:id` (OAU6): what an assistant asks for, shown on the consent page.
+ * `redirectOrigin` is where the browser goes afterwards; `mayWrite` is false when it asked to read only.
+ */
+export const OAUTH_AUTHORIZATION_ANSWER = z.object({
+  id,
+  clientName: z.string(),
+  clientUri: z.string().nullable(),
+  redirectOrigin: z.string(),
+  mayWrite: z.boolean(),
+  expiresAt: ISO_TIME,
+});
+
+/** `POST /api/oauth/authorizations/:id/approve` and `…/deny`: where the browser goes next (the client). */
+export const OAUTH_DECISION_ANSWER = z.object({ redirectTo: z.string().url() });
 
 /** Every refusal of the HTTP API: a stable code (RELAY_ERRORS) and a sentence for people. */
 export const ERROR_ANSWER = z.object({ error: z.object({ code: z.string(), message: z.string() }) });

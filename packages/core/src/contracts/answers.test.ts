@@ -31,6 +31,7 @@ describe('answer schemas', () => {
       expiresAt: null,
       lastUsedAt: null,
       revokedAt: null,
+      oauthClient: null,
     };
     expect(TOKEN_ENTRY.safeParse(token).success).toBe(true);
     const parsed = TOKEN_ENTRY.safeParse({ ...token, expiresAt: 'soon' });

@@ -64,6 +64,12 @@ export const CREATE_TOKEN_BODY = fieldsBody({
   vaultId: textOr(''),
 });
 
+/** `POST /api/oauth/authorizations/:id/approve` (OAU6): the vault the assistant gets, and whether it may write. */
+export const OAUTH_APPROVE_BODY = fieldsBody({
+  vaultId: textOr(''),
+  readOnly: refusedAs(z.boolean(), 'readOnly must be true or false.'),
+});
+
 /** `POST /api/vaults` (ACC3). */
 export const CREATE_VAULT_BODY = fieldsBody({ name: parsedField((raw) => parseDisplayName(raw, 'A vault name')) });
 

@@ -63,6 +63,9 @@ export const RELAY_ERRORS = {
   USER_NOT_FOUND: 'No such member or account.',
   /** No access token of yours has that id. */
   TOKEN_NOT_FOUND: 'No access token has that id.',
+  /** An assistant's OAuth request is unknown, already decided or expired (OAU6). */
+  OAUTH_REQUEST_NOT_FOUND:
+    "The assistant's request to connect is unknown, already answered or expired; start again from the assistant.",
   /** A cookie-authenticated change came from another site's page (CSRF). */
   ORIGIN_REFUSED: 'The request came from a page of another site.',
   /** A private-folder change ACL2 does not allow; the message names the reason. */
