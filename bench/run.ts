@@ -9,6 +9,7 @@ import { measureEditLatency, measureEditToSearchable } from './latency';
 import { manyDocumentsRows, measureManyDocuments } from './manyDocuments';
 import { mcpEditsRows, measureMcpEdits } from './mcpEdits';
 import { mcpSearchRows, measureMcpSearch } from './mcpSearch';
+import { measureOAuthFlow, oauthFlowRows } from './oauthFlow';
 import { measureReindex } from './reindexThroughput';
 import { measureRelayRestart } from './relayRestart';
 import { measureRetrieval } from './retrieval/runRetrieval';
@@ -83,6 +84,7 @@ if (!onlyStartup) {
   rows.push(...(await measureSemantic()));
   rows.push(...mcpSearchRows(await measureMcpSearch()));
   rows.push(...mcpEditsRows(await measureMcpEdits()));
+  rows.push(...oauthFlowRows(await measureOAuthFlow()));
   rows.push(...attachmentRows(await measureAttachments()));
 
   // The load bench: about seven minutes; the soak only when asked for (ten more).

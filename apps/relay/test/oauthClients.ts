@@ -89,14 +89,17 @@ export async function consentThroughApi(
 /**
  * Connects the official SDK client to `/mcp` the way a remote assistant does: a 401, discovery,
  * registration, authorization with PKCE, the person's consent (`consent`), the code exchanged, connected.
+ * Every request the assistant sends goes through `assistantFetch` (benchmarks count them).
  */
 export async function connectWithOAuth(
   httpUrl: string,
   provider: MemoryOAuthClient,
   consent: (authorizationUrl: URL) => Promise<URL>,
+  assistantFetch: typeof fetch = fetch,
 ): Promise<Client> {
   const mcpUrl = new URL(`${httpUrl}/mcp`);
-  const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+  const options = { authProvider: provider, fetch: assistantFetch };
+  const first = new StreamableHTTPClientTransport(mcpUrl, options);
   const client = new Client({ name: 'baalda-oauth-tests', version: '1.0.0' });
   try {
     await client.connect(first);
@@ -109,6 +112,6 @@ export async function connectWithOAuth(
   if (!code) throw new Error(`no code in ${redirect.href}`);
   await first.finishAuth(code);
   const connected = new Client({ name: 'baalda-oauth-tests', version: '1.0.0' });
-  await connected.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+  await connected.connect(new StreamableHTTPClientTransport(mcpUrl, options));
   return connected;
 }

@@ -80,7 +80,7 @@ export function createOAuthTokenStore(prisma: PrismaClient) {
         where: { secretHash: hashSecret(secret) },
         include: { grant: true },
       });
-      if (!row || row.kind !== 'access' || row.expiresAt <= now) return null;
+      if (row?.kind !== 'access' || row.expiresAt <= now) return null;
       const grant = toResolved(row.grant);
       const expiresAt = Math.min(row.expiresAt.getTime(), grant.expiresAt ?? Number.POSITIVE_INFINITY);
       if (!row.grant.lastUsedAt || now.getTime() - row.grant.lastUsedAt.getTime() > 60_000) {
@@ -106,7 +106,7 @@ export function createOAuthTokenStore(prisma: PrismaClient) {
           where: { secretHash: hashSecret(secret) },
           include: { grant: true },
         });
-        if (!row || row.kind !== 'refresh') return { ok: false, reason: 'unknown' } as const;
+        if (row?.kind !== 'refresh') return { ok: false, reason: 'unknown' } as const;
         const grant = { ...toResolved(row.grant), clientId: row.grant.oauthClientId };
         if (!belongsTo(grant)) return { ok: false, reason: 'unknown' } as const;
         const spent = await tx.oAuthToken.updateMany({

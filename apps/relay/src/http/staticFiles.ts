@@ -68,6 +68,9 @@ function streamFile(
     'Content-Length': size,
     'Cache-Control': cachePolicy(path),
     'X-Content-Type-Options': 'nosniff',
+    // No other site may frame the app: the OAuth consent page must not be clicked through an overlay.
+    'X-Frame-Options': 'DENY',
+    'Content-Security-Policy': "frame-ancestors 'none'",
   });
   if (request.method === 'HEAD') {
     response.end();

@@ -14,6 +14,8 @@ interface AuthPageProps {
   readonly notice: SignedOutNotice | null;
   /** The secret of `?invite=`, when the page was opened from an invite link. */
   readonly invite: string | null;
+  /** The page was opened for an assistant's request (`?oauth=`): its consent follows the sign-in (OAC1). */
+  readonly forAssistant: boolean;
   /** `usedInvite`: the account was made with the link's invite, so the person already joined its vault. */
   onSignedIn(user: User, vaults: readonly VaultEntry[], usedInvite: boolean): void;
   /** Asks the relay again (after "can't be reached"). */
@@ -21,7 +23,7 @@ interface AuthPageProps {
 }
 
 /** Sign-in, or sign-up: for the first account, or with an invite. */
-export function AuthPage({ signUpOpen, notice, invite, onSignedIn, onRetry }: AuthPageProps) {
+export function AuthPage({ signUpOpen, notice, invite, forAssistant, onSignedIn, onRetry }: AuthPageProps) {
   const offer = useInviteOffer(invite);
   const [mode, setMode] = useState<AuthMode>(signUpOpen || invite ? 'signUp' : 'signIn');
   const usableInvite = offer.status === 'ready' ? invite : null;
@@ -33,6 +35,11 @@ export function AuthPage({ signUpOpen, notice, invite, onSignedIn, onRetry }: Au
       {mode === 'signUp' && signUpOpen && <p className={styles.lead}>You can invite others once you’re in.</p>}
       {offer.status === 'ready' && mode === 'signIn' && (
         <p className={styles.lead}>Sign in first; then accept the invite.</p>
+      )}
+      {forAssistant && !invite && mode === 'signIn' && (
+        <p className={styles.lead} data-testid="auth-for-assistant">
+          An assistant asks to use your notes. Sign in first; then choose what it may use.
+        </p>
       )}
       {offer.status === 'failed' && (
         <p className={styles.error} role="alert">

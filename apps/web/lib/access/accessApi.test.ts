@@ -21,6 +21,7 @@ const token = {
   expiresAt: null,
   lastUsedAt: createdAt,
   revokedAt: null,
+  oauthClient: null,
 };
 
 describe('reading the relay’s access answers', () => {
@@ -59,6 +60,11 @@ describe('reading the relay’s access answers', () => {
       ok: true,
       tokens: [{ ...token, createdAt: Date.parse(createdAt), lastUsedAt: Date.parse(createdAt) }],
     });
+  });
+
+  it('[OAC3] reads which assistant an OAuth grant was given to', () => {
+    const grant = { ...token, oauthClient: 'Claude' };
+    expect(readTokens(answered({ tokens: [grant] }))).toMatchObject({ ok: true, tokens: [{ oauthClient: 'Claude' }] });
   });
 
   it('[ACL3] a new token must come with its secret, the only time it is shown', () => {

@@ -36,7 +36,7 @@ export interface RestrictionView {
   readonly members: readonly PersonView[];
 }
 
-/** A personal access token's metadata (ACL3); times are epoch ms, null when not set. */
+/** An access token's metadata (ACL3); times are epoch ms, null when not set. */
 export interface AccessToken {
   readonly id: string;
   readonly name: string;
@@ -46,6 +46,8 @@ export interface AccessToken {
   readonly expiresAt: number | null;
   readonly lastUsedAt: number | null;
   readonly revokedAt: number | null;
+  /** The assistant an OAuth grant was given to (OAC3); null for a personal token. */
+  readonly oauthClient: string | null;
 }
 
 /** A vault the caller belongs to, with their role in it (for the token form's vault choice). */
@@ -97,6 +99,7 @@ export const ACCESS_TOKEN_VIEW = TOKEN_ENTRY.transform(
     expiresAt: token.expiresAt === null ? null : epochMs(token.expiresAt),
     lastUsedAt: token.lastUsedAt === null ? null : epochMs(token.lastUsedAt),
     revokedAt: token.revokedAt === null ? null : epochMs(token.revokedAt),
+    oauthClient: token.oauthClient,
   }),
 );
 

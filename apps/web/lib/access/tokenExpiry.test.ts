@@ -12,6 +12,7 @@ const base: AccessToken = {
   expiresAt: null,
   lastUsedAt: null,
   revokedAt: null,
+  oauthClient: null,
 };
 
 describe('new token choices', () => {

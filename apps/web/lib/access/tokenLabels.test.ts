@@ -13,6 +13,7 @@ const token: AccessToken = {
   expiresAt: null,
   lastUsedAt: null,
   revokedAt: null,
+  oauthClient: null,
 };
 
 describe('token facts', () => {
@@ -37,5 +38,11 @@ describe('token facts', () => {
       'Revoked yesterday',
     ]);
     expect(tokenFactsOf({ ...dead, revokedAt: null }, now, new Map(), 'en-GB')[3]).toBe('Expired 11 Mar 2026');
+  });
+
+  it('[OAC3] marks an assistant’s OAuth grant among the tokens, before its vault', () => {
+    const grant = { ...token, name: 'Claude (OAuth)', oauthClient: 'Claude' };
+    expect(tokenFactsOf(grant, now, new Map(), 'en-GB').slice(0, 2)).toEqual(['Connected via OAuth', 'Vault: default']);
+    expect(tokenFactsOf(token, now, new Map(), 'en-GB')).not.toContain('Connected via OAuth');
   });
 });

@@ -7,9 +7,13 @@ export function formatDay(time: number, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(time);
 }
 
+/** The fact that marks an assistant's OAuth grant among personal tokens (OAC3). */
+const CONNECTED_VIA_OAUTH = 'Connected via OAuth';
+
 /**
- * The facts of one token as short phrases, in the order the list shows them: vault, rights, created,
- * expiry, last use, and why it no longer works. `vaultNames` turns ids into names where they are known.
+ * The facts of one token as short phrases, in the order the list shows them: how it was given (only an
+ * assistant's OAuth grant says so), vault, rights, created, expiry, last use, and why it no longer works.
+ * `vaultNames` turns ids into names where they are known.
  */
 export function tokenFactsOf(
   token: AccessToken,
@@ -19,6 +23,7 @@ export function tokenFactsOf(
 ): string[] {
   const state = tokenStateOf(token, now);
   const facts = [
+    ...(token.oauthClient === null ? [] : [CONNECTED_VIA_OAUTH]),
     `Vault: ${vaultNames.get(token.vaultId) ?? token.vaultId}`,
     token.readOnly ? 'Read-only' : 'Read and write',
     `Created ${formatRelativeTime(token.createdAt, now, locale)}`,

@@ -16,6 +16,8 @@ describe('messages for refused account requests', () => {
     ['INVITE_INVALID', /not valid any more/],
     ['INVITE_REQUIRED', /need an invite/],
     ['NETWORK_UNAVAILABLE', /can’t be reached/],
+    ['OAUTH_REQUEST_NOT_FOUND', /unknown, already answered or expired/],
+    ['VAULT_NOT_FOUND', /no longer exists/],
   ])('%s has words of its own', (code, expected) => {
     expect(describeAuthFailure(failure(code))).toMatch(expected);
   });

@@ -14,6 +14,9 @@ const MESSAGES: Readonly<Record<string, string>> = {
   NETWORK_UNAVAILABLE: 'The relay can’t be reached. Check your connection and try again.',
   UNAUTHENTICATED: 'Your session has ended. Sign in again.',
   REQUEST_INVALID: 'The relay could not read that request. Check the fields and try again.',
+  OAUTH_REQUEST_NOT_FOUND:
+    'This request to connect an assistant is unknown, already answered or expired. Start again from the assistant.',
+  VAULT_NOT_FOUND: 'That vault no longer exists, or you are no longer one of its members. Choose another one.',
   ORIGIN_REFUSED: 'The relay refused a request from this page’s address. Open Baalda from the relay’s own URL.',
 };
 

@@ -1,0 +1,68 @@
+import { type OAUTH_APPROVE_BODY, OAUTH_AUTHORIZATION_ANSWER, OAUTH_DECISION_ANSWER } from '@baalda/core';
+import type { z } from 'zod';
+import { readAnswer } from '../relayAnswer';
+import { getFromRelay, postToRelay, type RelayCall } from '../relayApi';
+import type { AccountResult } from './authApi';
+
+/** What an assistant asks for, as the consent card shows it (OAC1). */
+export interface OauthRequest {
+  readonly clientName: string;
+  /** The site the client registered for itself: its own word, so shown as text only. */
+  readonly clientUri: string | null;
+  /** Where the browser goes after the answer: the one fact about the client the relay has checked. */
+  readonly redirectOrigin: string;
+  /** False when the assistant asked to read only: writing is then never offered (OAC2). */
+  readonly mayWrite: boolean;
+}
+
+/** What Allow sends: the vault the assistant gets, and whether it may only read. */
+export type OauthApproval = z.output<typeof OAUTH_APPROVE_BODY>;
+
+// `location.assign` runs a `javascript:` URL in this page, with the person's session. A registered redirect
+// is the client's to choose, and a native app's may use a scheme of its own (RFC 8252), so only the schemes
+// that run or embed content here are refused, not every scheme but http(s).
+const SCHEMES_RUN_HERE = new Set(['javascript:', 'data:', 'vbscript:', 'blob:', 'file:']);
+
+/** OAC3: where a decision sends the browser; a URL that would run in this page is not followed. */
+export const OAUTH_DECISION_VIEW = OAUTH_DECISION_ANSWER.refine(({ redirectTo }) => !wouldRunHere(redirectTo), {
+  message: 'must not be a URL that runs in this page',
+  path: ['redirectTo'],
+});
+
+function wouldRunHere(url: string): boolean {
+  return !URL.canParse(url) || SCHEMES_RUN_HERE.has(new URL(url).protocol);
+}
+
+/** `GET /api/oauth/authorizations/:id`: the request waiting for the person's consent. */
+export async function readAuthorization(id: string): Promise<AccountResult<{ request: OauthRequest }>> {
+  const request = OAUTH_AUTHORIZATION_ANSWER.pick({
+    clientName: true,
+    clientUri: true,
+    redirectOrigin: true,
+    mayWrite: true,
+  });
+  const read = readAnswer(await getFromRelay(authorizationUrl(id)), request);
+  return read.ok ? { ok: true, request: read.answer } : read;
+}
+
+/** `POST /api/oauth/authorizations/:id/approve`: the assistant gets `approval.vaultId`, as the person chose. */
+export async function approveAuthorization(
+  id: string,
+  approval: OauthApproval,
+): Promise<AccountResult<{ redirectTo: string }>> {
+  return readDecision(await postToRelay(`${authorizationUrl(id)}/approve`, approval));
+}
+
+/** `POST /api/oauth/authorizations/:id/deny`: the assistant learns of the refusal at `redirectTo`. */
+export async function denyAuthorization(id: string): Promise<AccountResult<{ redirectTo: string }>> {
+  return readDecision(await postToRelay(`${authorizationUrl(id)}/deny`, {}));
+}
+
+function authorizationUrl(id: string): string {
+  return `/api/oauth/authorizations/${encodeURIComponent(id)}`;
+}
+
+function readDecision(call: RelayCall): AccountResult<{ redirectTo: string }> {
+  const read = readAnswer(call, OAUTH_DECISION_VIEW);
+  return read.ok ? { ok: true, redirectTo: read.answer.redirectTo } : read;
+}

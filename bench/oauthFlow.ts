@@ -1,0 +1,161 @@
+// `npx tsx bench/oauthFlow.ts`: what connecting a remote assistant with OAuth costs, in round trips and
+// time, against a client holding a pasted token; `npm run bench` includes the same rows.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { connectWithOAuth, consentThroughApi, MemoryOAuthClient } from '../apps/relay/test/oauthClients';
+import { BENCH_OWNER, mintOwnerToken } from './benchAccount';
+import { startBenchRelay } from './mcpSearch';
+import { percentile } from './stats';
+
+/** What the OAuth bench reports. */
+export interface OAuthFlowReport {
+  readonly flows: number;
+  /** The assistant's requests from its first `/mcp` call to connected (initialize answered), by step. */
+  readonly assistantRequests: Readonly<Record<string, number>>;
+  /** The browser's requests to the relay: `/authorize`, then the consent page's approve. */
+  readonly browserRequests: number;
+  readonly firstFlowMs: number;
+  readonly flowP50Ms: number;
+  readonly tokenConnectP50Ms: number;
+  readonly refreshP50Ms: number;
+}
+
+/**
+ * `flows` complete OAuth connections of the official SDK client (discovery, registration, PKCE, consent
+ * through the API as the page sends it, code exchange, initialize), the first one on a relay that has not
+ * loaded its OAuth server yet; then the same client's connect with a personal token as the baseline, and
+ * refresh-token rotations.
+ */
+export async function measureOAuthFlow(flows = 10): Promise<OAuthFlowReport> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-oauth-'));
+  const relay = await startBenchRelay(join(dataDir, 'data'));
+  try {
+    const token = await mintOwnerToken(relay.httpUrl);
+    const cookie = await ownerCookie(relay.httpUrl);
+    const durations: number[] = [];
+    let assistantRequests: Record<string, number> = {};
+    let browserRequests = 0;
+    let lastProvider: MemoryOAuthClient | undefined;
+    for (let flow = 0; flow < flows; flow += 1) {
+      const counted: Record<string, number> = {};
+      const countingFetch: typeof fetch = (input, init) => {
+        const step = stepOf(new URL(input instanceof Request ? input.url : String(input)).pathname);
+        counted[step] = (counted[step] ?? 0) + 1;
+        return fetch(input, init);
+      };
+      const provider = new MemoryOAuthClient(`Bench assistant ${flow}`);
+      const started = performance.now();
+      const client = await connectWithOAuth(
+        relay.httpUrl,
+        provider,
+        (url) => consentThroughApi(url, cookie, { vaultId: 'default', readOnly: false }),
+        countingFetch,
+      );
+      durations.push(performance.now() - started);
+      await client.close();
+      assistantRequests = counted;
+      browserRequests = 2;
+      lastProvider = provider;
+    }
+    return {
+      flows,
+      assistantRequests,
+      browserRequests,
+      firstFlowMs: durations[0] ?? 0,
+      flowP50Ms: median(durations.slice(1)),
+      tokenConnectP50Ms: median(await tokenConnects(relay.httpUrl, token, flows)),
+      refreshP50Ms: median(await refreshes(relay.httpUrl, lastProvider, flows)),
+    };
+  } finally {
+    await relay.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function stepOf(path: string): string {
+  if (path.startsWith('/.well-known/')) return 'discovery';
+  return path.slice(1) || 'root';
+}
+
+async function ownerCookie(httpUrl: string): Promise<string> {
+  const signedIn = await fetch(`${httpUrl}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_OWNER),
+  });
+  if (!signedIn.ok) throw new Error(`bench sign-in: ${signedIn.status}`);
+  return (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+async function tokenConnects(httpUrl: string, token: string, rounds: number): Promise<number[]> {
+  const durations: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const started = performance.now();
+    const client = new Client({ name: 'bench', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${httpUrl}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
+    durations.push(performance.now() - started);
+    await client.close();
+  }
+  return durations;
+}
+
+async function refreshes(httpUrl: string, provider: MemoryOAuthClient | undefined, rounds: number): Promise<number[]> {
+  const durations: number[] = [];
+  let refreshToken = provider?.saved?.refresh_token ?? '';
+  for (let round = 0; round < rounds; round += 1) {
+    const started = performance.now();
+    const answer = await fetch(`${httpUrl}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: String(provider?.information?.client_id),
+      }),
+    });
+    if (answer.status !== 200) throw new Error(`bench refresh: ${answer.status} ${await answer.text()}`);
+    refreshToken = ((await answer.json()) as { refresh_token: string }).refresh_token;
+    durations.push(performance.now() - started);
+  }
+  return durations;
+}
+
+function median(values: readonly number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+}
+
+/** The rows `npm run bench` prints. */
+export function oauthFlowRows(report: OAuthFlowReport): Array<[string, string]> {
+  const steps = Object.entries(report.assistantRequests)
+    .map(([step, count]) => `${step} ${count}`)
+    .join(', ');
+  const total = Object.values(report.assistantRequests).reduce((sum, count) => sum + count, 0);
+  return [
+    [`OAuth connect: the assistant's HTTP round trips (${steps})`, `${total}`],
+    [`OAuth connect: the browser's round trips to the relay (authorize, approve)`, `${report.browserRequests}`],
+    [`OAuth connect, first on a fresh relay (loads its OAuth server)`, `${report.firstFlowMs.toFixed(1)} ms`],
+    [
+      `OAuth connect p50 / pasted-token connect p50 (baseline), ${report.flows - 1} each`,
+      `${report.flowP50Ms.toFixed(1)} ms / ${report.tokenConnectP50Ms.toFixed(1)} ms`,
+    ],
+    [`OAuth refresh (rotation) round trip p50`, `${report.refreshP50Ms.toFixed(1)} ms`],
+  ];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const rows = oauthFlowRows(await measureOAuthFlow());
+  const width = Math.max(...rows.map(([name]) => name.length));
+  console.log(`\n| ${'measure'.padEnd(width)} | value |\n| ${'-'.repeat(width)} | ----- |`);
+  for (const [name, value] of rows) console.log(`| ${name.padEnd(width)} | ${value} |`);
+}
