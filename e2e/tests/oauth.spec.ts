@@ -37,9 +37,9 @@ function consentIn(page: Page, access: 'read' | 'write') {
   };
 }
 
-async function connectAssistant(alice: Person, name: string, access: 'read' | 'write') {
+async function connectAssistant(origin: string, alice: Person, name: string, access: 'read' | 'write') {
   const provider = new MemoryOAuthClient(name);
-  const client = await connectWithOAuth(new URL(alice.page.url()).origin, provider, consentIn(alice.page, access));
+  const client = await connectWithOAuth(origin, provider, consentIn(alice.page, access));
   return { client, provider };
 }
 
@@ -63,7 +63,9 @@ async function toolNames(client: Client): Promise<string[]> {
 
 test('[OAU6, OAU5, OAC1–OAC3] an assistant connected with consent in the browser lists tools and searches; revoking it ends it within 5 s', async ({
   browser,
+  baseURL,
 }) => {
+  const origin = baseURL ?? '';
   const alice = await openPerson(browser, 'alice');
   const word = `oauthword${randomBytes(3).toString('hex')}`;
   await createNote(alice.page, `Launch plan ${word}`);
@@ -71,8 +73,7 @@ test('[OAU6, OAU5, OAC1–OAC3] an assistant connected with consent in the brows
   await expectTreeSynced(alice.page);
 
   const name = `Claude e2e ${randomBytes(3).toString('hex')}`;
-  const { client: assistant, provider } = await connectAssistant(alice, name, 'write');
-  const origin = new URL(alice.page.url()).origin;
+  const { client: assistant, provider } = await connectAssistant(origin, alice, name, 'write');
   const accessToken = provider.saved?.access_token ?? '';
   expect(await mcpStatus(origin, accessToken)).toBe(200);
   expect(await toolNames(assistant)).toEqual(expect.arrayContaining(['search_notes', 'create_note', 'edit_note']));
@@ -100,9 +101,14 @@ test('[OAU6, OAU5, OAC1–OAC3] an assistant connected with consent in the brows
   await alice.context.close();
 });
 
-test('[OAU1, OAC2] a read-only grant gets the read tools only', async ({ browser }) => {
+test('[OAU1, OAC2] a read-only grant gets the read tools only', async ({ browser, baseURL }) => {
   const alice = await openPerson(browser, 'alice');
-  const { client: assistant } = await connectAssistant(alice, `Reader e2e ${randomBytes(3).toString('hex')}`, 'read');
+  const { client: assistant } = await connectAssistant(
+    baseURL ?? '',
+    alice,
+    `Reader e2e ${randomBytes(3).toString('hex')}`,
+    'read',
+  );
   const tools = await toolNames(assistant);
   expect(tools).toContain('search_notes');
   expect(tools).not.toContain('create_note');
