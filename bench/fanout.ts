@@ -2,7 +2,8 @@
 import { pathToFileURL } from 'node:url';
 import { benchDocumentName, createBenchNotes } from './load/benchNotes';
 import { ClientFleet } from './load/clientFleet';
-import { type MeasuredRelay, startMeasuredRelay } from './load/relayProcess';
+import { type BenchRow, compareRows } from './load/compareRows';
+import { type MeasuredRelay, type ServerKind, startMeasuredRelay } from './load/relayProcess';
 import { type TimedEdits, timedEditRows, timeEdits } from './load/timedEdits';
 
 /** What one fan-out run measured. */
@@ -17,9 +18,15 @@ export interface FanoutReport {
  * 3-second warm-up, `seconds` of edits are timed from the sender's local edit to every other client's doc
  * applying it. The relay runs in a process of its own (relayHost.ts), as in production.
  */
-export async function measureFanout(clients: number, seconds = 15): Promise<FanoutReport> {
-  const timed = await withOneNoteFanout(clients, {}, (_relay, time) => time(seconds));
+export async function measureFanout(clients: number, seconds = 15, kind: ServerKind = 'baalda'): Promise<FanoutReport> {
+  const timed = await withOneNoteFanout(clients, { kind }, (_relay, time) => time(seconds));
   return { clients, timed };
+}
+
+/** The fan-out rows of Baalda's relay beside bare Hocuspocus's, the same clients and edits, one run. */
+export async function fanoutAgainstBare(clients: number, seconds = 15): Promise<BenchRow[]> {
+  const ours = fanoutRows(await measureFanout(clients, seconds, 'baalda'));
+  return compareRows(ours, fanoutRows(await measureFanout(clients, seconds, 'bare')));
 }
 
 /**
@@ -28,7 +35,7 @@ export async function measureFanout(clients: number, seconds = 15): Promise<Fano
  */
 export async function withOneNoteFanout<T>(
   clients: number,
-  relayOptions: { semantic?: boolean },
+  relayOptions: { semantic?: boolean; kind?: ServerKind },
   phase: (relay: MeasuredRelay, time: (seconds: number) => Promise<TimedEdits>) => Promise<T>,
 ): Promise<T> {
   const relay = await startMeasuredRelay(relayOptions);
@@ -81,7 +88,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const seconds = Number(flagValue(args, '--seconds', '15'));
   const rows: Array<[string, string]> = [];
   for (const clients of flagValue(args, '--clients', '100,300').split(',').map(Number)) {
-    rows.push(...fanoutRows(await measureFanout(clients, seconds)));
+    rows.push(...(await fanoutAgainstBare(clients, seconds)));
   }
   printRows(rows);
 }

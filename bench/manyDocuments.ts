@@ -6,7 +6,8 @@ import { flagValue, printRows } from './fanout';
 import { benchDocumentName, createBenchNotes } from './load/benchNotes';
 import { ClientFleet } from './load/clientFleet';
 import { sleep } from './load/editLoad';
-import { type MeasuredRelay, startMeasuredRelay, waitForNoDocuments } from './load/relayProcess';
+import { type BenchRow, compareRows } from './load/compareRows';
+import { type MeasuredRelay, type ServerKind, startMeasuredRelay, waitForNoDocuments } from './load/relayProcess';
 import type { MemoryReading } from './load/relayProtocol';
 import { type TimedEdits, timedEditRows, timeEdits } from './load/timedEdits';
 
@@ -39,8 +40,9 @@ export async function measureManyDocuments(
   documents = 1000,
   seconds = 15,
   snapshotDir?: string,
+  kind: ServerKind = 'baalda',
 ): Promise<ManyDocumentsReport> {
-  const relay = await startMeasuredRelay();
+  const relay = await startMeasuredRelay({ kind });
   const fleet = ClientFleet.start(2);
   try {
     await createBenchNotes(relay, PREFIX, documents);
@@ -106,6 +108,13 @@ function noteText(note: number): string[] {
   });
 }
 
+/** The many-document rows of Baalda's relay beside bare Hocuspocus's, the same clients and edits, one run. */
+export async function manyDocumentsAgainstBare(documents = 1000, seconds = 15, snapshotDir?: string): Promise<BenchRow[]> {
+  const ours = manyDocumentsRows(await measureManyDocuments(documents, seconds, snapshotDir, 'baalda'));
+  const bareDir = snapshotDir && join(snapshotDir, 'bare');
+  return compareRows(ours, manyDocumentsRows(await measureManyDocuments(documents, seconds, bareDir, 'bare')));
+}
+
 /** The report as rows of the bench table. */
 export function manyDocumentsRows(report: ManyDocumentsReport): Array<[string, string]> {
   const { documents, idle, loaded, oneClientEach, timed } = report;
@@ -137,5 +146,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const documents = Number(flagValue(args, '--documents', '1000'));
   const seconds = Number(flagValue(args, '--seconds', '15'));
   const snapshotDir = flagValue(args, '--heap-snapshots', '') || undefined;
-  printRows(manyDocumentsRows(await measureManyDocuments(documents, seconds, snapshotDir)));
+  printRows(await manyDocumentsAgainstBare(documents, seconds, snapshotDir));
 }

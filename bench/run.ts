@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { ensureBuilt } from '../scripts/ensureBuilt.mjs';
 import { attachmentRows, measureAttachments } from './attachments';
 import { asBenchRow, editorOptionsFrom, editorRows, measureEditor, printEditorTable } from './editor/editorBench';
-import { fanoutRows, measureFanout } from './fanout';
+import { fanoutAgainstBare } from './fanout';
 import { measureEditLatency, measureEditToSearchable } from './latency';
-import { manyDocumentsRows, measureManyDocuments } from './manyDocuments';
+import { manyDocumentsAgainstBare } from './manyDocuments';
 import { mcpEditsRows, measureMcpEdits } from './mcpEdits';
 import { mcpSearchRows, measureMcpSearch } from './mcpSearch';
 import { measureOAuthFlow, oauthFlowRows } from './oauthFlow';
@@ -89,9 +89,9 @@ if (!onlyStartup) {
 
   // The load bench: about seven minutes; the soak only when asked for (ten more).
   if (!args.includes('--skip-load')) {
-    for (const clients of [100, 300]) rows.push(...fanoutRows(await measureFanout(clients)));
+    for (const clients of [100, 300]) rows.push(...(await fanoutAgainstBare(clients)));
     rows.push(...importRows(await measureImportResponsiveness()));
-    rows.push(...manyDocumentsRows(await measureManyDocuments()));
+    rows.push(...(await manyDocumentsAgainstBare()));
   }
   if (args.includes('--soak')) {
     const minutesFlag = args.indexOf('--soak-minutes');

@@ -16,6 +16,8 @@ const PRODUCTION_ENTRIES = {
 };
 // Programs only tests start: compiled like the relay so that no test pays for a TypeScript loader.
 const TEST_ENTRIES = { attackWorker: 'test/attackWorker.ts' };
+// The load benches' server processes: the relay and bare Hocuspocus, measured without a TypeScript loader.
+const BENCH_ENTRIES = { relayHost: '../../bench/load/relayHost.ts', bareHost: '../../bench/load/bareHost.ts' };
 // Bundled CommonJS (the generated Prisma client) calls `require`, which an ES module has to make for itself.
 const REQUIRE_SHIM =
   "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);";
@@ -46,6 +48,11 @@ export async function buildRelay({ tests = false } = {}) {
 export async function buildForTests({ testPrograms = false } = {}) {
   if (!isBuildCurrent('relay')) await bundle(PRODUCTION_ENTRIES, 'dist').then(() => stampBuild('relay'));
   if (testPrograms) await bundle(TEST_ENTRIES, 'dist-test');
+}
+
+/** Builds the load benches' server processes into `dist-bench/` (the relay's root, so its paths resolve). */
+export async function buildBenchHosts() {
+  await bundle(BENCH_ENTRIES, 'dist-bench');
 }
 
 async function bundle(entryPoints, folder) {

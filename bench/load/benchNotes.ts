@@ -13,9 +13,15 @@ export function benchDocumentName(prefix: string, index: number): string {
 
 /**
  * Creates notes `0 … count - 1` in vault `default` as a client does (createNote ops, at most 100 a batch),
- * so the relay holds their tree and index rows, as for any note a person made.
+ * so the relay holds their tree and index rows, as for any note a person made. Nothing for bare Hocuspocus.
  */
-export async function createBenchNotes(relay: AuthedRelay, prefix: string, count: number): Promise<void> {
+export async function createBenchNotes(
+  relay: AuthedRelay & { readonly kind?: 'baalda' | 'bare' },
+  prefix: string,
+  count: number,
+): Promise<void> {
+  // Bare Hocuspocus has no tree: any document name is a document.
+  if (relay.kind === 'bare') return;
   for (let start = 0; start < count; start += 100) {
     const ops = Array.from({ length: Math.min(100, count - start) }, (_, offset) => {
       const index = start + offset;

@@ -2,11 +2,17 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildBenchHosts } from '../../apps/relay/build.mjs';
 import { type AuthedRelay, mintOwnerToken } from '../benchAccount';
 import type { HostReply, MemoryReading } from './relayProtocol';
 
+/** Which server a load bench measures: Baalda's relay, or bare Hocuspocus as the baseline. */
+export type ServerKind = 'baalda' | 'bare';
+
 /** A relay in a process of its own, on a fresh PGlite folder, reached as its owner. */
 export interface MeasuredRelay extends AuthedRelay {
+  readonly kind: ServerKind;
   /** Heap, RSS and loaded documents after forced GC; `withStates` also sums the loaded documents' states. */
   readMemory(withStates?: boolean): Promise<MemoryReading>;
   /** Writes a V8 heap snapshot of the relay to `path`. */
@@ -17,20 +23,32 @@ export interface MeasuredRelay extends AuthedRelay {
   stop(): Promise<void>;
 }
 
+const HOSTS_DIR = fileURLToPath(new URL('../../apps/relay/dist-bench/', import.meta.url));
+let hostsBuilt: Promise<void> | null = null;
+
 /**
- * Forks relayHost.ts with --expose-gc. The relay gets a process (and so, on two CPUs, most of a core) of its
- * own, as in production, and its heap can be read after a forced GC without the clients' objects in it.
+ * Forks the relay's host (relayHost.ts) or bare Hocuspocus's (bareHost.ts), compiled once per bench run, with
+ * --expose-gc and no TypeScript loader, as the relay runs in production. The server gets a process (and so,
+ * on two CPUs, most of a core) of its own, and its heap can be read after a forced GC without the clients'
+ * objects in it. Bare Hocuspocus has no accounts: its clients' token is ignored.
  */
-export async function startMeasuredRelay(options: { semantic?: boolean } = {}): Promise<MeasuredRelay> {
+export async function startMeasuredRelay(
+  options: { semantic?: boolean; kind?: ServerKind } = {},
+): Promise<MeasuredRelay> {
+  const kind = options.kind ?? 'baalda';
+  hostsBuilt ??= buildBenchHosts();
+  await hostsBuilt;
   const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-load-'));
-  const child = fork(join(import.meta.dirname, 'relayHost.ts'), [dataDir], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+  const host = join(HOSTS_DIR, kind === 'bare' ? 'bareHost.mjs' : 'relayHost.mjs');
+  const child = fork(host, [dataDir], {
+    execArgv: ['--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, BAALDA_BENCH_SEMANTIC: options.semantic ? '1' : '0' },
   });
   const started = (await nextReply(child, 'started')) as Extract<HostReply, { type: 'started' }>;
   const httpUrl = started.httpUrl;
-  const relay = { httpUrl, syncUrl: `${httpUrl.replace('http', 'ws')}/sync`, token: await mintOwnerToken(httpUrl) };
+  const token = kind === 'bare' ? 'bare-hocuspocus-needs-none' : await mintOwnerToken(httpUrl);
+  const relay = { kind, httpUrl, syncUrl: `${httpUrl.replace('http', 'ws')}/sync`, token };
   return {
     ...relay,
     readMemory: async (withStates = false) => {
