@@ -85,6 +85,7 @@ const TOKEN_ROW = {
   expiresAt: null,
   lastUsedAt: null,
   revokedAt: null,
+  oauthClient: null,
 };
 
 describe('answers the CLI does not understand', () => {
