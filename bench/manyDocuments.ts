@@ -1,12 +1,13 @@
 // `npx tsx bench/manyDocuments.ts [--documents 1000] [--seconds 15] [--heap-snapshots DIR]`: the
 // many-document rows alone; with --heap-snapshots, the relay's heap at each of the three readings.
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { flagValue, printRows } from './fanout';
 import { benchDocumentName, createBenchNotes } from './load/benchNotes';
 import { ClientFleet } from './load/clientFleet';
-import { sleep } from './load/editLoad';
 import { type BenchRow, compareRows } from './load/compareRows';
+import { sleep } from './load/editLoad';
 import { type MeasuredRelay, type ServerKind, startMeasuredRelay, waitForNoDocuments } from './load/relayProcess';
 import type { MemoryReading } from './load/relayProtocol';
 import { type TimedEdits, timedEditRows, timeEdits } from './load/timedEdits';
@@ -22,6 +23,8 @@ export interface ManyDocumentsReport {
   readonly loaded: MemoryReading;
   /** Every note loaded with one client each. */
   readonly oneClientEach: MemoryReading;
+  /** A new process on the same stored notes, none loaded yet (a server restarted). */
+  readonly restarted: MemoryReading;
   /** 20 edits a second on random notes, each timed to the note's other client. */
   readonly timed: TimedEdits;
 }
@@ -42,7 +45,7 @@ export async function measureManyDocuments(
   snapshotDir?: string,
   kind: ServerKind = 'baalda',
 ): Promise<ManyDocumentsReport> {
-  const relay = await startMeasuredRelay({ kind });
+  let relay = await startMeasuredRelay({ kind });
   const fleet = ClientFleet.start(2);
   try {
     await createBenchNotes(relay, PREFIX, documents);
@@ -65,7 +68,11 @@ export async function measureManyDocuments(
       pickClient: () => clientOf(Math.floor(Math.random() * documents), 0),
       receiversOf: () => 1,
     });
-    return { documents, noteChars: PARAGRAPHS * PARAGRAPH_CHARS, idle, loaded, oneClientEach, timed };
+    await fleet.disconnect(Array.from({ length: 2 * documents }, (_, index) => documents + index));
+    await waitForNoDocuments(relay);
+    relay = await relay.restart();
+    const restarted = await readIdle(relay);
+    return { documents, noteChars: PARAGRAPHS * PARAGRAPH_CHARS, idle, loaded, oneClientEach, restarted, timed };
   } finally {
     await fleet.stop();
     await relay.stop();
@@ -109,9 +116,14 @@ function noteText(note: number): string[] {
 }
 
 /** The many-document rows of Baalda's relay beside bare Hocuspocus's, the same clients and edits, one run. */
-export async function manyDocumentsAgainstBare(documents = 1000, seconds = 15, snapshotDir?: string): Promise<BenchRow[]> {
+export async function manyDocumentsAgainstBare(
+  documents = 1000,
+  seconds = 15,
+  snapshotDir?: string,
+): Promise<BenchRow[]> {
   const ours = manyDocumentsRows(await measureManyDocuments(documents, seconds, snapshotDir, 'baalda'));
   const bareDir = snapshotDir && join(snapshotDir, 'bare');
+  if (bareDir) await mkdir(bareDir, { recursive: true });
   return compareRows(ours, manyDocumentsRows(await measureManyDocuments(documents, seconds, bareDir, 'bare')));
 }
 
@@ -128,7 +140,8 @@ export function manyDocumentsRows(report: ManyDocumentsReport): Array<[string, s
     [`relay heap per second client of a note (${at})`, perNote(loaded.heapUsed - oneClientEach.heapUsed)],
     [`relay external + array buffers per loaded note (${at})`, perNote(loaded.external - idle.external)],
     [`encoded Yjs state per loaded note (${at})`, perNote(loaded.stateBytes)],
-    [`relay heap / RSS, ${notes} notes stored, none loaded`, mebibytes(idle)],
+    [`relay heap / RSS, ${notes} notes stored, none loaded (after writing them)`, mebibytes(idle)],
+    [`relay heap / RSS, ${notes} notes stored, none loaded (restarted on them)`, mebibytes(report.restarted)],
     [`relay heap / RSS, all loaded with 2 clients each`, mebibytes(loaded)],
     ...timedEditRows(
       `fan-out, ${notes} notes × 2 clients, ${timed.editsPerSecond} edits/s on random notes (${timed.stats.edits} edits)`,

@@ -13,6 +13,7 @@ const PRODUCTION_ENTRIES = {
   main: 'src/main.ts',
   extractionChild: 'src/attachments/extraction/extractionChild.ts',
   embeddingWorker: 'src/search/semantic/embeddingWorker.ts',
+  pgliteInit: 'src/db/pgliteInit.ts',
 };
 // Programs only tests start: compiled like the relay so that no test pays for a TypeScript loader.
 const TEST_ENTRIES = { attackWorker: 'test/attackWorker.ts' };

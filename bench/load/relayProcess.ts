@@ -21,6 +21,11 @@ export interface MeasuredRelay extends AuthedRelay {
   semanticWaiting(): Promise<number>;
   /** Stores every pending change, stops the process and removes its data folder. */
   stop(): Promise<void>;
+  /**
+   * Stops the process and starts a new one on the same data folder, as a server restarted: what it holds
+   * before anyone opens a note. Bare Hocuspocus keeps nothing across the restart (its store is memory).
+   */
+  restart(): Promise<MeasuredRelay>;
 }
 
 const HOSTS_DIR = fileURLToPath(new URL('../../apps/relay/dist-bench/', import.meta.url));
@@ -35,10 +40,17 @@ let hostsBuilt: Promise<void> | null = null;
 export async function startMeasuredRelay(
   options: { semantic?: boolean; kind?: ServerKind } = {},
 ): Promise<MeasuredRelay> {
+  return startInFolder(options, await mkdtemp(join(tmpdir(), 'baalda-bench-load-')), null);
+}
+
+async function startInFolder(
+  options: { semantic?: boolean; kind?: ServerKind },
+  dataDir: string,
+  knownToken: string | null,
+): Promise<MeasuredRelay> {
   const kind = options.kind ?? 'baalda';
   hostsBuilt ??= buildBenchHosts();
   await hostsBuilt;
-  const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-load-'));
   const host = join(HOSTS_DIR, kind === 'bare' ? 'bareHost.mjs' : 'relayHost.mjs');
   const child = fork(host, [dataDir], {
     execArgv: ['--expose-gc'],
@@ -47,7 +59,7 @@ export async function startMeasuredRelay(
   });
   const started = (await nextReply(child, 'started')) as Extract<HostReply, { type: 'started' }>;
   const httpUrl = started.httpUrl;
-  const token = kind === 'bare' ? 'bare-hocuspocus-needs-none' : await mintOwnerToken(httpUrl);
+  const token = kind === 'bare' ? 'bare-hocuspocus-needs-none' : (knownToken ?? (await mintOwnerToken(httpUrl)));
   const relay = { kind, httpUrl, syncUrl: `${httpUrl.replace('http', 'ws')}/sync`, token };
   return {
     ...relay,
@@ -64,12 +76,20 @@ export async function startMeasuredRelay(
       return ((await nextReply(child, 'semantic')) as Extract<HostReply, { type: 'semantic' }>).waiting;
     },
     stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.send({ type: 'stop' });
-      await exited;
+      await stopChild(child);
       await rm(dataDir, { recursive: true, force: true });
     },
+    restart: async () => {
+      await stopChild(child);
+      return startInFolder(options, dataDir, token);
+    },
   };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.send({ type: 'stop' });
+  await exited;
 }
 
 /** Waits until the relay holds no loaded document: every one stored and let go. */
