@@ -1,5 +1,6 @@
-// `npx tsx bench/manyDocuments.ts [--documents 1000] [--seconds 15] [--heap-snapshots DIR]`: the
-// many-document rows alone; with --heap-snapshots, the relay's heap at each of the three readings.
+// `npx tsx bench/manyDocuments.ts [--documents 1000] [--seconds 15] [--heap-snapshots DIR] [--postgres URL]`:
+// the many-document rows alone; with --heap-snapshots, the relay's heap at each of the three readings. The
+// PostgreSQL row needs a server where the URL's role may create databases (default: BAALDA_BENCH_DATABASE_URL).
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,8 +49,7 @@ export async function measureManyDocuments(
   let relay = await startMeasuredRelay({ kind });
   const fleet = ClientFleet.start(2);
   try {
-    await createBenchNotes(relay, PREFIX, documents);
-    await writeNotes(relay, fleet, documents);
+    await storeNotes(relay, fleet, documents);
     const idle = await readIdle(relay, snapshotDir && join(snapshotDir, 'idle.heapsnapshot'));
     // Note i's clients are documents + 2i (the one that edits) and documents + 2i + 1.
     const clientOf = (note: number, which: number) => documents + 2 * note + which;
@@ -87,6 +87,28 @@ async function readIdle(relay: MeasuredRelay, snapshotPath?: string | ''): Promi
   return reading;
 }
 
+/**
+ * The relay restarted on the same notes stored in PostgreSQL, before anyone opens one: the restarted reading
+ * of measureManyDocuments on the other backend. A database of its own on `adminUrl`'s server, dropped after.
+ */
+export async function measureRestartedOnPostgres(documents: number, adminUrl: string): Promise<MemoryReading> {
+  let relay = await startMeasuredRelay({ database: { kind: 'postgres', adminUrl } });
+  const fleet = ClientFleet.start(2);
+  try {
+    await storeNotes(relay, fleet, documents);
+    relay = await relay.restart();
+    return await readIdle(relay);
+  } finally {
+    await fleet.stop();
+    await relay.stop();
+  }
+}
+
+async function storeNotes(relay: MeasuredRelay, fleet: ClientFleet, documents: number): Promise<void> {
+  await createBenchNotes(relay, PREFIX, documents);
+  await writeNotes(relay, fleet, documents);
+}
+
 /** One writer per note (clients 0 … documents - 1) appends its text, then all leave and the relay lets go. */
 async function writeNotes(relay: MeasuredRelay, fleet: ClientFleet, documents: number): Promise<void> {
   const writers = Array.from({ length: documents }, (_, id) => ({ id, documentName: benchDocumentName(PREFIX, id) }));
@@ -115,16 +137,22 @@ function noteText(note: number): string[] {
   });
 }
 
-/** The many-document rows of Baalda's relay beside bare Hocuspocus's, the same clients and edits, one run. */
+/**
+ * The many-document rows of Baalda's relay beside bare Hocuspocus's, the same clients and edits, one run; and
+ * the restarted relay's memory on PostgreSQL too when `postgresAdminUrl` names a server.
+ */
 export async function manyDocumentsAgainstBare(
   documents = 1000,
   seconds = 15,
   snapshotDir?: string,
+  postgresAdminUrl = process.env.BAALDA_BENCH_DATABASE_URL,
 ): Promise<BenchRow[]> {
-  const ours = manyDocumentsRows(await measureManyDocuments(documents, seconds, snapshotDir, 'baalda'));
+  const report = await measureManyDocuments(documents, seconds, snapshotDir, 'baalda');
+  const onPostgres = postgresAdminUrl ? await measureRestartedOnPostgres(documents, postgresAdminUrl) : null;
   const bareDir = snapshotDir && join(snapshotDir, 'bare');
   if (bareDir) await mkdir(bareDir, { recursive: true });
-  return compareRows(ours, manyDocumentsRows(await measureManyDocuments(documents, seconds, bareDir, 'bare')));
+  const bare = manyDocumentsRows(await measureManyDocuments(documents, seconds, bareDir, 'bare'));
+  return withPostgresRestartRow(compareRows(manyDocumentsRows(report), bare), documents, onPostgres);
 }
 
 /** The report as rows of the bench table. */
@@ -141,13 +169,25 @@ export function manyDocumentsRows(report: ManyDocumentsReport): Array<[string, s
     [`relay external + array buffers per loaded note (${at})`, perNote(loaded.external - idle.external)],
     [`encoded Yjs state per loaded note (${at})`, perNote(loaded.stateBytes)],
     [`relay heap / RSS, ${notes} notes stored, none loaded (after writing them)`, mebibytes(idle)],
-    [`relay heap / RSS, ${notes} notes stored, none loaded (restarted on them)`, mebibytes(report.restarted)],
+    [restartedRowName(documents, 'PGlite'), mebibytes(report.restarted)],
     [`relay heap / RSS, all loaded with 2 clients each`, mebibytes(loaded)],
     ...timedEditRows(
       `fan-out, ${notes} notes × 2 clients, ${timed.editsPerSecond} edits/s on random notes (${timed.stats.edits} edits)`,
       timed,
     ),
   ];
+}
+
+function restartedRowName(documents: number, backend: string): string {
+  return `relay heap / RSS, ${documents.toLocaleString('en')} notes stored, none loaded (restarted on them, ${backend})`;
+}
+
+/** `rows` with the PostgreSQL restart's reading (or why there is none) right after PGlite's. */
+function withPostgresRestartRow(rows: BenchRow[], documents: number, reading: MemoryReading | null): BenchRow[] {
+  const value = reading ? mebibytes(reading) : 'not measured: no --postgres or BAALDA_BENCH_DATABASE_URL';
+  const pglite = rows.findIndex(([name]) => name.startsWith(restartedRowName(documents, 'PGlite')));
+  const at = pglite < 0 ? rows.length : pglite + 1;
+  return [...rows.slice(0, at), [restartedRowName(documents, 'PostgreSQL'), value], ...rows.slice(at)];
 }
 
 function mebibytes(reading: MemoryReading): string {
@@ -159,5 +199,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const documents = Number(flagValue(args, '--documents', '1000'));
   const seconds = Number(flagValue(args, '--seconds', '15'));
   const snapshotDir = flagValue(args, '--heap-snapshots', '') || undefined;
-  printRows(await manyDocumentsAgainstBare(documents, seconds, snapshotDir));
+  const postgres = flagValue(args, '--postgres', process.env.BAALDA_BENCH_DATABASE_URL ?? '') || undefined;
+  printRows(await manyDocumentsAgainstBare(documents, seconds, snapshotDir, postgres));
 }

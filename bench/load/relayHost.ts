@@ -1,18 +1,24 @@
 // The relay of the load benches, in a process of its own: forked by relayProcess.ts with --expose-gc, it
-// starts the relay on the PGlite folder in argv[2] and answers memory readings over IPC.
+// starts the relay on argv[2] (a PGlite folder, or a PostgreSQL URL) and answers memory readings over IPC.
 import { writeHeapSnapshot } from 'node:v8';
 import { TEST_PASSWORD_COST } from '../../apps/relay/src/access/passwords';
 import { startRelay } from '../../apps/relay/src/app/startRelay';
+import type { DatabaseTarget } from '../../apps/relay/src/db/openDatabase';
 import { silentLogger } from '../../apps/relay/src/support/logger';
 import { answerHostRequests } from './hostReadings';
 
-const dataDir = process.argv[2];
-if (!dataDir || typeof globalThis.gc !== 'function') throw new Error('usage: node --expose-gc relayHost.ts <dataDir>');
+const location = process.argv[2];
+if (!location || typeof globalThis.gc !== 'function') {
+  throw new Error('usage: node --expose-gc relayHost.ts <dataDir | postgresql://…>');
+}
+const database: DatabaseTarget = /^postgres(ql)?:\/\//.test(location)
+  ? { kind: 'postgres', url: location }
+  : { kind: 'pglite', dataDir: location };
 
 // Production settings (store debounce, versions, limits) except the password hash cost, which only the one
 // sign-up of the bench pays and which would leave scrypt's buffers in the RSS baseline.
 const relay = await startRelay({
-  database: { kind: 'pglite', dataDir },
+  database,
   port: 0,
   host: '127.0.0.1',
   webDir: '/nonexistent-web-dir',

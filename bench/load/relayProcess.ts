@@ -1,28 +1,29 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBenchHosts } from '../../apps/relay/build.mjs';
 import { type AuthedRelay, mintOwnerToken } from '../benchAccount';
+import { type BenchDatabase, type BenchStorage, createBenchStorage } from './benchStorage';
 import type { HostReply, MemoryReading } from './relayProtocol';
 
 /** Which server a load bench measures: Baalda's relay, or bare Hocuspocus as the baseline. */
 export type ServerKind = 'baalda' | 'bare';
 
-/** A relay in a process of its own, on a fresh PGlite folder, reached as its owner. */
+/** A relay in a process of its own, on a fresh PGlite folder or PostgreSQL database, reached as its owner. */
 export interface MeasuredRelay extends AuthedRelay {
   readonly kind: ServerKind;
+  /** The server's process id, to read its memory map (`/proc/<pid>/smaps_rollup`). */
+  readonly pid: number;
   /** Heap, RSS and loaded documents after forced GC; `withStates` also sums the loaded documents' states. */
   readMemory(withStates?: boolean): Promise<MemoryReading>;
   /** Writes a V8 heap snapshot of the relay to `path`. */
   writeHeapSnapshot(path: string): Promise<void>;
   /** Notes waiting for semantic vectors (0 when the relay computes no meaning). */
   semanticWaiting(): Promise<number>;
-  /** Stores every pending change, stops the process and removes its data folder. */
+  /** Stores every pending change, stops the process and removes its data folder or database. */
   stop(): Promise<void>;
   /**
-   * Stops the process and starts a new one on the same data folder, as a server restarted: what it holds
+   * Stops the process and starts a new one on the same stored notes, as a server restarted: what it holds
    * before anyone opens a note. Bare Hocuspocus keeps nothing across the restart (its store is memory).
    */
   restart(): Promise<MeasuredRelay>;
@@ -37,22 +38,27 @@ let hostsBuilt: Promise<void> | null = null;
  * on two CPUs, most of a core) of its own, and its heap can be read after a forced GC without the clients'
  * objects in it. Bare Hocuspocus has no accounts: its clients' token is ignored.
  */
-export async function startMeasuredRelay(
-  options: { semantic?: boolean; kind?: ServerKind } = {},
-): Promise<MeasuredRelay> {
-  return startInFolder(options, await mkdtemp(join(tmpdir(), 'baalda-bench-load-')), null);
+export async function startMeasuredRelay(options: RelayOptions = {}): Promise<MeasuredRelay> {
+  return startOn(options, await createBenchStorage(options.database ?? { kind: 'pglite' }), null);
 }
 
-async function startInFolder(
-  options: { semantic?: boolean; kind?: ServerKind },
-  dataDir: string,
+/** The relay's options: `database` is PGlite unless told otherwise (bare Hocuspocus ignores it). */
+export interface RelayOptions {
+  readonly semantic?: boolean;
+  readonly kind?: ServerKind;
+  readonly database?: BenchDatabase;
+}
+
+async function startOn(
+  options: RelayOptions,
+  storage: BenchStorage,
   knownToken: string | null,
 ): Promise<MeasuredRelay> {
   const kind = options.kind ?? 'baalda';
   hostsBuilt ??= buildBenchHosts();
   await hostsBuilt;
   const host = join(HOSTS_DIR, kind === 'bare' ? 'bareHost.mjs' : 'relayHost.mjs');
-  const child = fork(host, [dataDir], {
+  const child = fork(host, [storage.location], {
     execArgv: ['--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, BAALDA_BENCH_SEMANTIC: options.semantic ? '1' : '0' },
@@ -60,7 +66,7 @@ async function startInFolder(
   const started = (await nextReply(child, 'started')) as Extract<HostReply, { type: 'started' }>;
   const httpUrl = started.httpUrl;
   const token = kind === 'bare' ? 'bare-hocuspocus-needs-none' : (knownToken ?? (await mintOwnerToken(httpUrl)));
-  const relay = { kind, httpUrl, syncUrl: `${httpUrl.replace('http', 'ws')}/sync`, token };
+  const relay = { kind, pid: child.pid ?? 0, httpUrl, syncUrl: `${httpUrl.replace('http', 'ws')}/sync`, token };
   return {
     ...relay,
     readMemory: async (withStates = false) => {
@@ -77,11 +83,11 @@ async function startInFolder(
     },
     stop: async () => {
       await stopChild(child);
-      await rm(dataDir, { recursive: true, force: true });
+      await storage.remove();
     },
     restart: async () => {
       await stopChild(child);
-      return startInFolder(options, dataDir, token);
+      return startOn(options, storage, token);
     },
   };
 }

@@ -1,10 +1,11 @@
 import {
-  dotRowMajor,
+  dotQuantizedRowMajor,
   fnv1a32,
   hashedEmbedder,
   LexicalIndex,
   lexicalTermsOf,
   type QuantizedVectors,
+  quantizeRow,
   rankNotes,
   semanticSimilarity,
   sparseQueryOf,
@@ -24,10 +25,14 @@ function titleBoost(queryTokens: readonly string[], title: ReadonlySet<string>):
 /** Core's ranking (LEX2–LEX4), the one the relay and the browser run, with a chosen vector weight. */
 export function shippedScorer(rows: readonly IndexRow[], vectorWeight?: number): Scorer {
   const lexical = new LexicalIndex();
-  const matrix = new Float32Array(rows.length * hashedEmbedder.dimensions);
+  // SRCH4: the copies hold the hashed vectors as int8 with a scale per row; so does this one.
+  const matrix = new Int8Array(rows.length * hashedEmbedder.dimensions);
+  const scales = new Float32Array(rows.length);
   for (const [row, note] of rows.entries()) {
     lexical.setRow(row, note.title, note.content);
-    matrix.set(note.vector, row * hashedEmbedder.dimensions);
+    const { values, scale } = quantizeRow(note.vector);
+    matrix.set(values, row * hashedEmbedder.dimensions);
+    scales[row] = scale;
   }
   const all = { rows: Int32Array.from(rows.keys()), count: rows.length };
   return (query, limit) => {
@@ -37,7 +42,7 @@ export function shippedScorer(rows: readonly IndexRow[], vectorWeight?: number):
       lexical,
       candidates: all,
       capacity: rows.length,
-      cosineAt: (row) => dotRowMajor(sparse, matrix, row * hashedEmbedder.dimensions),
+      cosineAt: (row) => dotQuantizedRowMajor(sparse, matrix, row * hashedEmbedder.dimensions, scales[row] as number),
       limit,
       vectorWeight,
     });

@@ -253,6 +253,7 @@ export { type Failure, fail, type Result } from './result';
 export { indexedTextOf } from './search/indexedText';
 export { BM25, type CandidateRows, LexicalIndex, type LexicalScores } from './search/lexicalIndex';
 export { countTerms, lexicalTermsOf, stemLightly } from './search/lexicalTerms';
+export { type QuantizedRow, quantizeRow } from './search/quantizedRow';
 export {
   hasMeaningfulTerm,
   MEANING_ALONE_MIN_SIMILARITY,
@@ -265,8 +266,16 @@ export {
 } from './search/rankHybrid';
 export { type RankRequest, rankNotes, VECTOR_WEIGHT } from './search/rankNotes';
 export { sourceVersionOf } from './search/sourceVersion';
-export { dotColumnMajor, dotRowMajor, type SparseQuery, sparseQueryOf } from './search/sparseQuery';
+export {
+  dotColumnMajor,
+  dotQuantizedColumnMajor,
+  dotQuantizedRowMajor,
+  dotRowMajor,
+  type SparseQuery,
+  sparseQueryOf,
+} from './search/sparseQuery';
 export { type RankedRow, TopList } from './search/topList';
+export { dotsRunInSimd } from './semantic/integerDots';
 export { noteVectorsOf } from './semantic/noteVectors';
 export { MAX_SECTIONS, semanticSectionsOf } from './semantic/semanticSections';
 export {
@@ -278,6 +287,7 @@ export {
   vectorCount,
 } from './semantic/semanticVectors';
 export type { SentenceEncoder } from './semantic/sentenceEncoder';
+export { VectorArena } from './semantic/vectorArena';
 export {
   type ConnectionStatus,
   describeSyncState,

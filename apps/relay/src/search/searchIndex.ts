@@ -52,7 +52,7 @@ function pointerFieldsOf(path: string): { title: string; pathKey: string; kind: 
 }
 
 /**
- * SRCH4: the scoring copy of `note_index` for one embedder. Vectors live in one column-major float32
+ * SRCH4: the scoring copy of `note_index` for one embedder. Vectors live in one column-major int8
  * matrix (a query reads only its nonzero dimensions, column by column); what filtering needs per row
  * (vault, live) lives in a typed array, so choosing candidates never touches an object. It mirrors
  * every committed write (same version guard as IDX2) and is loaded from the table at start-up.
@@ -81,14 +81,14 @@ export class SearchIndex {
     this.vectors = new ColumnMatrix(dimensions);
   }
 
-  /** The column-major vectors, for {@link rankColumns}. */
-  get matrix(): { readonly columns: Float32Array; readonly capacity: number } {
+  /** The column-major int8 vectors and their per-row scales, for core's `dotQuantizedColumnMajor`. */
+  get matrix(): { readonly columns: Int8Array; readonly scales: Float32Array; readonly capacity: number } {
     return this.vectors;
   }
 
   /** Bytes held by vectors (reported by the benchmark). */
   get vectorBytes(): number {
-    return this.vectors.columns.byteLength;
+    return this.vectors.byteLength;
   }
 
   /** One past the highest row in use: the size of per-row scratch arrays. */
@@ -114,6 +114,8 @@ export class SearchIndex {
       this.placeEntry(entry);
     }
     if (entry.hasVector && entry.version >= version) return;
+    // SEMV1: the vectors of the older text are stale from now on; those of this text replace them.
+    this.semantic.clear(entry.row);
     this.vectors.setRow(entry.row, vector);
     this.lexical.setRow(entry.row, entry.title, text);
     this.entries.set(docId, { ...entry, version, hasVector: true });
@@ -126,15 +128,16 @@ export class SearchIndex {
   setSemantic(docId: string, vectors: QuantizedVectors, version: number): boolean {
     const entry = this.entries.get(docId);
     if (!entry?.hasVector || entry.version !== version) return false;
-    this.semantic.set(entry.row, vectors, version);
+    this.semantic.set(entry.row, vectors);
     return true;
   }
 
-  /** SEMV1: the row's semantic vectors if they are of its current text. */
-  semanticAt(row: number): QuantizedVectors | undefined {
-    const docId = this.docIdByRow[row];
-    const entry = docId === undefined ? undefined : this.entries.get(docId);
-    return entry ? this.semantic.current(row, entry.version) : undefined;
+  /**
+   * SEMV1, SEMV4: the row's similarity to the query if it has vectors, which are always of its current
+   * text: new text clears them (setContent) and only vectors of the current version are kept (setSemantic).
+   */
+  semanticSimilarityAt(query: Float32Array, row: number): number | undefined {
+    return this.semantic.similarity(query, row);
   }
 
   /** IDX4: a purged note leaves the copy. */

@@ -1,6 +1,6 @@
 import {
   decodeQuantized,
-  dotColumnMajor,
+  dotQuantizedColumnMajor,
   type Embedder,
   type Failure,
   fail,
@@ -8,7 +8,6 @@ import {
   LIMITS,
   lexicalTermsOf,
   rankNotes,
-  semanticSimilarity,
   sparseQueryOf,
   validateFolderPath,
 } from '@baalda/core';
@@ -48,7 +47,7 @@ export function searchNotes(
   const problem = checkSearchRequest(request);
   if (problem) return fail('SEARCH_INVALID', problem);
   const query = sparseQueryOf(embedder.embed(request.query));
-  const { columns, capacity } = index.matrix;
+  const { columns, scales, capacity } = index.matrix;
   const ranked = rankNotes({
     queryTerms: lexicalTermsOf(request.query),
     lexical: index.lexical,
@@ -59,13 +58,10 @@ export function searchNotes(
       kind: request.kind,
     }),
     capacity: index.rowLimit,
-    cosineAt: (row) => dotColumnMajor(query, columns, capacity, row),
+    cosineAt: (row) => dotQuantizedColumnMajor(query, columns, capacity, row, scales[row] ?? 0),
     limit: request.limit ?? 10,
     semantic: queryMeaning && {
-      similarityAt: (row) => {
-        const vectors = index.semanticAt(row);
-        return vectors && semanticSimilarity(queryMeaning, vectors);
-      },
+      similarityAt: (row) => index.semanticSimilarityAt(queryMeaning, row),
       sampleKeyAt: (row) => index.sampleKeyAt(row),
     },
   });

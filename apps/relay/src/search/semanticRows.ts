@@ -1,41 +1,32 @@
-import type { QuantizedVectors } from '@baalda/core';
+import { type QuantizedVectors, VectorArena } from '@baalda/core';
 
 /**
- * SEMV1: the semantic vectors of a search copy's rows, each with the text version it was computed from.
- * A row's vectors are served only while that version is the row's current one: an edit makes them stale
- * at once, and they stay unused until the vectors of the new text arrive.
+ * SEMV1, SEMV8: the semantic vectors of a search copy's rows, in one VectorArena where they are compared
+ * with a query. The search copy keeps only vectors of a row's current text: it clears a row's vectors when
+ * its text changes and accepts only vectors computed from the version it holds.
  */
 export class SemanticRows {
-  private readonly vectors: Array<QuantizedVectors | undefined> = [];
-  private versions = new Float64Array(1024);
+  private arena: VectorArena | undefined;
 
-  set(row: number, vectors: QuantizedVectors, version: number): void {
-    this.ensureCapacity(row + 1);
-    this.vectors[row] = vectors;
-    this.versions[row] = version;
+  set(row: number, vectors: QuantizedVectors): void {
+    this.arena ??= new VectorArena(vectors.dimensions);
+    this.arena.set(row, vectors);
   }
 
   clear(row: number): void {
-    this.vectors[row] = undefined;
-    if (row < this.versions.length) this.versions[row] = 0;
+    this.arena?.clear(row);
   }
 
-  /** The row's vectors if they were computed from `currentVersion`, else undefined. */
-  current(row: number, currentVersion: number): QuantizedVectors | undefined {
-    return this.versions[row] === currentVersion ? this.vectors[row] : undefined;
+  /** SEMV4: the row's similarity to the query, or undefined when it has no vectors. */
+  similarity(query: Float32Array, row: number): number | undefined {
+    return this.arena?.similarity(query, row);
   }
 
-  /** Bytes held by vectors (reported by the benchmark). */
+  /**
+   * Bytes the vectors take, room to grow included (reported by the benchmark: the arena lives in
+   * WebAssembly memory, which a heap reading does not count).
+   */
   get bytes(): number {
-    let bytes = 0;
-    for (const vectors of this.vectors) if (vectors) bytes += vectors.components.byteLength + vectors.scales.byteLength;
-    return bytes;
-  }
-
-  private ensureCapacity(rows: number): void {
-    if (rows <= this.versions.length) return;
-    const grown = new Float64Array(Math.max(rows, this.versions.length * 2));
-    grown.set(this.versions);
-    this.versions = grown;
+    return this.arena?.reservedBytes ?? 0;
   }
 }

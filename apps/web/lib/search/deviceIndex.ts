@@ -1,11 +1,12 @@
 import {
-  dotRowMajor,
+  dotQuantizedRowMajor,
   type Embedder,
   entryKindOf,
   fnv1a32,
   indexedTextOf,
   LexicalIndex,
   lexicalTermsOf,
+  quantizeRow,
   rankNotes,
   semanticSimilarity,
   sparseQueryOf,
@@ -79,12 +80,16 @@ async function readTextOrSkip(docId: string, readText: (docId: string) => Promis
   }
 }
 
-/** The browser's search copy for one corpus: rows, their vectors and their terms (LEX2). */
+/**
+ * The browser's search copy for one corpus: rows, their vectors and their terms (LEX2). Vectors are
+ * stored as the relay stores them (SRCH4: int8, one scale per row), so cosines come out the same.
+ */
 interface DeviceIndex {
   readonly lexical: LexicalIndex;
   readonly rowOf: Map<string, number>;
   readonly titleOf: Map<number, string>;
-  vectors: Float32Array;
+  vectors: Int8Array;
+  scales: Float32Array;
 }
 
 // One copy per loaded corpus: built on the first search, then only renames and new notes change it.
@@ -93,7 +98,13 @@ const deviceIndexes = new WeakMap<DeviceCorpus, DeviceIndex>();
 function deviceIndexFor(corpus: DeviceCorpus, embedder: Embedder, liveNotes: readonly VaultNote[]): DeviceIndex {
   let index = deviceIndexes.get(corpus);
   if (!index) {
-    index = { lexical: new LexicalIndex(), rowOf: new Map(), titleOf: new Map(), vectors: new Float32Array(0) };
+    index = {
+      lexical: new LexicalIndex(),
+      rowOf: new Map(),
+      titleOf: new Map(),
+      vectors: new Int8Array(0),
+      scales: new Float32Array(0),
+    };
     deviceIndexes.set(corpus, index);
   }
   for (const note of liveNotes) placeNote(index, corpus, embedder, note);
@@ -113,14 +124,22 @@ function placeNote(index: DeviceIndex, corpus: DeviceCorpus, embedder: Embedder,
   index.titleOf.set(row, title);
   const embedded = corpus.get(note.docId);
   index.lexical.setRow(row, title, embedded?.text ?? '');
-  if (index.vectors.length < (row + 1) * embedder.dimensions) {
-    const grown = new Float32Array(
-      Math.max(row + 1, 2 * (index.vectors.length / embedder.dimensions)) * embedder.dimensions,
-    );
-    grown.set(index.vectors);
-    index.vectors = grown;
-  }
-  if (embedded) index.vectors.set(embedded.vector, row * embedder.dimensions);
+  ensureRows(index, row + 1, embedder.dimensions);
+  if (!embedded) return;
+  const { values, scale } = quantizeRow(embedded.vector);
+  index.vectors.set(values, row * embedder.dimensions);
+  index.scales[row] = scale;
+}
+
+function ensureRows(index: DeviceIndex, rows: number, dimensions: number): void {
+  if (index.scales.length >= rows) return;
+  const capacity = Math.max(rows, 2 * index.scales.length);
+  const vectors = new Int8Array(capacity * dimensions);
+  vectors.set(index.vectors);
+  const scales = new Float32Array(capacity);
+  scales.set(index.scales);
+  index.vectors = vectors;
+  index.scales = scales;
 }
 
 /**
@@ -147,7 +166,7 @@ export function rankOnDevice(
     lexical: index.lexical,
     candidates: { rows, count: rows.length },
     capacity: index.rowOf.size,
-    cosineAt: (row) => dotRowMajor(sparse, index.vectors, row * embedder.dimensions),
+    cosineAt: (row) => dotQuantizedRowMajor(sparse, index.vectors, row * embedder.dimensions, index.scales[row] ?? 0),
     limit,
     semantic: meaning && {
       similarityAt: (row) => {

@@ -1,17 +1,9 @@
 import { countTerms, lexicalTermsOf } from './lexicalTerms';
 import { PostingList } from './postingList';
+import { RowTermStore } from './rowTermStore';
 
 /** LEX2: Okapi BM25 with the usual constants; a title word counts as three words of text (BM25F's shortcut). */
 export const BM25 = { k1: 1.2, b: 0.75, titleWeight: 3 } as const;
-
-/**
- * What a row must remember to take its terms out again: the distinct term ids of title and text
- * (interned: 4 bytes a term, where a string would be ~30), and the title's own ids for a rename.
- */
-interface RowTerms {
-  readonly ids: Int32Array;
-  readonly titleIds: Int32Array;
-}
 
 /** Rows a query may score, chosen before scoring (SRCH1). */
 export interface CandidateRows {
@@ -43,7 +35,8 @@ const NO_IDS = new Int32Array(0);
 export class LexicalIndex {
   private readonly termIds = new Map<string, number>();
   private readonly lists: Array<PostingList | undefined> = [];
-  private readonly rowTerms: Array<RowTerms | undefined> = [];
+  /** Per row, its term ids (interned: a byte or two a term, where a string would be ~30). */
+  private readonly rowTerms = new RowTermStore();
   private lengths = new Float64Array(1024);
   private readonly accumulator = new ScoreAccumulator();
 
@@ -59,31 +52,31 @@ export class LexicalIndex {
       this.listOf(id).add(row, count);
       length += count;
     }
-    this.rowTerms[row] = { ids: Int32Array.from(counts.keys()), titleIds };
+    this.rowTerms.set(row, { ids: Int32Array.from(counts.keys()), titleIds });
     this.setLength(row, length);
   }
 
   /** Replaces the row's title, keeping its text (a rename): only the title's terms move. */
   setTitle(row: number, title: string): void {
-    const held = this.rowTerms[row] ?? { ids: NO_IDS, titleIds: NO_IDS };
+    const held = this.rowTerms.get(row) ?? { ids: NO_IDS, titleIds: NO_IDS };
     const titleIds = this.titleIdsOf(title);
     for (const id of held.titleIds) this.adjustList(id, row, -BM25.titleWeight);
     for (const id of titleIds) this.adjustList(id, row, BM25.titleWeight);
     const ids = new Set([...held.ids, ...titleIds]);
     const delta = (titleIds.length - held.titleIds.length) * BM25.titleWeight;
-    this.rowTerms[row] = { ids: Int32Array.from(ids), titleIds };
+    this.rowTerms.set(row, { ids: Int32Array.from(ids), titleIds });
     this.setLength(row, (this.lengths[row] ?? 0) + delta);
   }
 
   /** Takes a row out of every posting list. */
   removeRow(row: number): void {
-    const held = this.rowTerms[row];
+    const held = this.rowTerms.get(row);
     if (!held) return;
     for (const id of held.ids) {
       this.lists[id]?.remove(row);
       this.releaseIfEmpty(id);
     }
-    this.rowTerms[row] = undefined;
+    this.rowTerms.clear(row);
     this.lengths[row] = 0;
   }
 
@@ -120,14 +113,14 @@ export class LexicalIndex {
     accumulator: ScoreAccumulator,
   ): number {
     let frequency = 0;
-    for (let index = 0; index < list.size; index += 1) frequency += isCandidate[list.rows[index] as number] ?? 0;
+    for (let index = 0; index < list.size; index += 1) frequency += isCandidate[list.rowAt(index)] ?? 0;
     if (frequency === 0) return 0;
     const idf = idfOf(candidateCount, frequency);
     const { k1, b } = BM25;
     for (let index = 0; index < list.size; index += 1) {
-      const row = list.rows[index] as number;
+      const row = list.rowAt(index);
       if (isCandidate[row] !== 1) continue;
-      const count = list.counts[index] as number;
+      const count = list.countAt(index);
       const norm = k1 * (1 - b + (b * (this.lengths[row] ?? 0)) / averageLength);
       accumulator.add(row, (idf * count * (k1 + 1)) / (count + norm));
     }

@@ -47,3 +47,31 @@ export function dotColumnMajor(query: SparseQuery, columns: Float32Array, capaci
     sum += (weights[term] as number) * (columns[(dims[term] as number) * capacity + row] as number);
   return sum;
 }
+
+/**
+ * LEX4/SRCH4: the cosine of a unit query and a {@link quantizeRow}'d vector stored row-major (the
+ * browser's copy). Sums the int8 values in the query's order and applies the row's scale last, exactly
+ * as {@link dotQuantizedColumnMajor} does, so both copies give the same bits.
+ */
+export function dotQuantizedRowMajor(query: SparseQuery, values: Int8Array, offset: number, scale: number): number {
+  const { dims, weights } = query;
+  let sum = 0;
+  for (let term = 0; term < dims.length; term += 1)
+    sum += (weights[term] as number) * (values[offset + (dims[term] as number)] as number);
+  return sum * scale;
+}
+
+/** LEX4/SRCH4: {@link dotQuantizedRowMajor} over a column-major int8 matrix (the relay's copy). */
+export function dotQuantizedColumnMajor(
+  query: SparseQuery,
+  columns: Int8Array,
+  capacity: number,
+  row: number,
+  scale: number,
+): number {
+  const { dims, weights } = query;
+  let sum = 0;
+  for (let term = 0; term < dims.length; term += 1)
+    sum += (weights[term] as number) * (columns[(dims[term] as number) * capacity + row] as number);
+  return sum * scale;
+}

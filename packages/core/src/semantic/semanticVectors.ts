@@ -1,3 +1,5 @@
+import { integerQueryFor, newDotStore } from './integerDots';
+
 /**
  * SEMV3: a note's semantic vectors as its index row holds them: the whole note's vector first, then one
  * per section, each quantized to int8 with its own scale (a float32), so 512 dimensions take 516 bytes
@@ -72,34 +74,43 @@ export function decodeQuantized(bytes: Uint8Array, dimensions: number): Quantize
  * SEMV4: how close a note is to a query in meaning: the mean of the query's cosine with the whole note
  * and its best cosine with one section (the whole note's when it has none). Measured on bench/retrieval:
  * the whole-note cosine alone misses questions about one paragraph of a long note, the best section alone
- * loses the note's topic; their mean beat both.
+ * loses the note's topic; their mean beat both. SEMV8: each cosine is an integer dot product times the two
+ * scales, so the relay and a browser compute the same number, with or without WebAssembly.
  */
 export function semanticSimilarity(query: Float32Array, vectors: QuantizedVectors): number {
-  const whole = dotQuantized(query, vectors, 0);
+  const integer = integerQueryFor(query);
+  const count = vectorCount(vectors);
+  looseVectors.reserve(vectors.components.length);
+  looseVectors.bytes.set(vectors.components, 0);
+  const dots = dotScratch(count);
+  looseVectors.dots(integer, 0, count, dots);
+  return similarityOfDots(dots, count, integer.scale, vectors.scales, 0);
+}
+
+/**
+ * SEMV4: the similarity from a note's integer dot products (whole note first, then its sections), the
+ * query's scale and the vectors' scales (from `scalesAt` in `scales`).
+ */
+export function similarityOfDots(
+  dots: Int32Array,
+  count: number,
+  queryScale: number,
+  scales: Float32Array,
+  scalesAt: number,
+): number {
+  const whole = (dots[0] as number) * queryScale * (scales[scalesAt] as number);
   let bestSection = -Infinity;
-  for (let index = 1; index < vectorCount(vectors); index += 1)
-    bestSection = Math.max(bestSection, dotQuantized(query, vectors, index));
+  for (let index = 1; index < count; index += 1)
+    bestSection = Math.max(bestSection, (dots[index] as number) * queryScale * (scales[scalesAt + index] as number));
   return bestSection === -Infinity ? whole : (whole + bestSection) / 2;
 }
 
-// Four running sums: the additions don't wait on each other, which about halves the time of this loop, the
-// cost of search by meaning (measured by bench/searchLatency.ts).
-function dotQuantized(query: Float32Array, vectors: QuantizedVectors, index: number): number {
-  const { components, dimensions } = vectors;
-  const offset = index * dimensions;
-  let a = 0;
-  let b = 0;
-  let c = 0;
-  let d = 0;
-  let dimension = 0;
-  for (; dimension + 3 < dimensions; dimension += 4) {
-    const at = offset + dimension;
-    a += (query[dimension] as number) * (components[at] as number);
-    b += (query[dimension + 1] as number) * (components[at + 1] as number);
-    c += (query[dimension + 2] as number) * (components[at + 2] as number);
-    d += (query[dimension + 3] as number) * (components[at + 3] as number);
-  }
-  for (; dimension < dimensions; dimension += 1)
-    a += (query[dimension] as number) * (components[offset + dimension] as number);
-  return (a + b + c + d) * (vectors.scales[index] as number);
+// Vectors compared one note at a time are copied here first (an index keeps its own in a VectorArena).
+const looseVectors = newDotStore();
+let scratch = new Int32Array(16);
+
+/** Room for `count` sums, reused from call to call. */
+export function dotScratch(count: number): Int32Array {
+  if (scratch.length < count) scratch = new Int32Array(count);
+  return scratch;
 }
