@@ -35,6 +35,7 @@ export function answerHostRequests(hocuspocus: Hocuspocus, actions: HostActions)
     lastUtilization = performance.eventLoopUtilization();
     loopDelay.reset();
     const documents = [...hocuspocus.documents.values()];
+    const structs = withStates ? countStructs(documents) : { structs: 0, deletedStructs: 0 };
     return {
       heapUsed: usage.heapUsed,
       rss: usage.rss,
@@ -43,6 +44,7 @@ export function answerHostRequests(hocuspocus: Hocuspocus, actions: HostActions)
       documents: documents.length,
       connections: documents.reduce((sum, document) => sum + document.getConnectionsCount(), 0),
       stateBytes: withStates ? documents.reduce((sum, document) => sum + Y.encodeStateAsUpdate(document).length, 0) : 0,
+      ...structs,
       busySinceLast: busy,
       loopDelayMs,
     };
@@ -61,4 +63,16 @@ export function answerHostRequests(hocuspocus: Hocuspocus, actions: HostActions)
       process.exit(0);
     }
   });
+}
+
+function countStructs(documents: readonly Y.Doc[]): { structs: number; deletedStructs: number } {
+  let structs = 0;
+  let deletedStructs = 0;
+  for (const document of documents) {
+    for (const clientStructs of document.store.clients.values()) {
+      structs += clientStructs.length;
+      for (const struct of clientStructs) if (struct.deleted) deletedStructs += 1;
+    }
+  }
+  return { structs, deletedStructs };
 }

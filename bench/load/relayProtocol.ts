@@ -10,6 +10,13 @@ export interface MemoryReading {
   readonly connections: number;
   /** Encoded Yjs state of every loaded document, summed (0 unless asked for). */
   readonly stateBytes: number;
+  /**
+   * Yjs structs (items and garbage-collected runs) of every loaded document, summed, and how many of them are
+   * deleted (0 unless asked for). A deleted paragraph stays a struct for good: the in-memory share of a
+   * document's history, which no relay can drop without changing the document (Yjs tombstones).
+   */
+  readonly structs: number;
+  readonly deletedStructs: number;
   /** Share of the time since the previous reading the relay's event loop was busy (0–1). */
   readonly busySinceLast: number;
   /**
