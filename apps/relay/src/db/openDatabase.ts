@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { PrismaClient } from '../generated/prisma/client';
 import { REPOSITORY_ROOT } from '../support/relayPaths';
+import { keepAdapterQueryLogEmpty } from './adapterQueryLog';
 import { applyMigrations, readMigrations } from './migrate';
 import type { SqlDriver } from './sqlDriver';
 
@@ -25,11 +26,21 @@ export async function openDatabase(target: DatabaseTarget, migrationsDir = MIGRA
     target.kind === 'postgres'
       ? (await import('./postgresDatabase')).openPostgres(target.url)
       : await (await import('./pgliteDatabase')).openPglite(target.dataDir);
+  const stopClearing = await keepAdapterQueryLogEmpty(
+    target.kind === 'postgres' ? '@prisma/adapter-pg' : 'pglite-prisma-adapter',
+  );
+  const opened: Database = {
+    ...database,
+    close: async () => {
+      stopClearing();
+      await database.close();
+    },
+  };
   try {
-    await applyMigrations(database.sql, await readMigrations(migrationsDir));
+    await applyMigrations(opened.sql, await readMigrations(migrationsDir));
   } catch (error) {
-    await database.close();
+    await opened.close();
     throw error;
   }
-  return database;
+  return opened;
 }
