@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { root } from './buildStamps.mjs';
 import { ensureBuilt } from './ensureBuilt.mjs';
+import { RELAY_NODE_FLAGS } from './relayNodeFlags.mjs';
 
 function fail(message) {
   console.error(`[relays] ${message}`);
@@ -31,7 +32,7 @@ function prefixLines(stream, prefix, write) {
 }
 
 function startRelay(index, port) {
-  const child = spawn(process.execPath, [join(root, 'apps', 'relay', 'dist', 'main.mjs')], {
+  const child = spawn(process.execPath, [...RELAY_NODE_FLAGS, join(root, 'apps', 'relay', 'dist', 'main.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port) },
     // Own process group: Ctrl-C reaches the relays once, from here, so each stores and exits in order.

@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBenchHosts } from '../../apps/relay/build.mjs';
+import { RELAY_NODE_FLAGS } from '../../scripts/relayNodeFlags.mjs';
 import { type AuthedRelay, mintOwnerToken } from '../benchAccount';
 import { type BenchDatabase, type BenchStorage, createBenchStorage } from './benchStorage';
 import type { HostReply, MemoryReading } from './relayProtocol';
@@ -59,7 +60,8 @@ async function startOn(
   await hostsBuilt;
   const host = join(HOSTS_DIR, kind === 'bare' ? 'bareHost.mjs' : 'relayHost.mjs');
   const child = fork(host, [storage.location], {
-    execArgv: ['--expose-gc'],
+    // The flags `npm start` runs the relay with, for bare Hocuspocus too: the runtime is not an extension.
+    execArgv: ['--expose-gc', ...RELAY_NODE_FLAGS],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, BAALDA_BENCH_SEMANTIC: options.semantic ? '1' : '0' },
   });

@@ -89,6 +89,33 @@ function runReindexContract(backend: TestBackend): void {
       expect(afterRestart.ok && afterRestart.results[0]?.docId).toBe('reindexNote_00000007');
     }, 90_000); // Thousands of documents re-embedded: slow on a loaded two-core machine.
 
+    it('[IDX6] a relay restarted on more rows than one page of its load finds every note', async () => {
+      const database = await backend.create();
+      cleanups.push(() => database.dispose());
+      const opened = await openDatabase(database.target);
+      cleanups.push(() => opened.close());
+      const indexes = await SearchIndexes.open(opened.prisma, hashedEmbedder);
+      const vaults = createVaultService(opened.prisma, () => {}, indexes);
+      const ops = Array.from({ length: NOTES }, (_, note) => ({
+        opId: `pagedOp_${String(note).padStart(8, '0')}`,
+        kind: 'createNote' as const,
+        docId: `pagedNote_${String(note).padStart(8, '0')}`,
+        path: `Notes/Paged ${note}.md`,
+        createdAt: now().getTime(),
+      }));
+      for (let start = 0; start < ops.length; start += 100)
+        await vaults.applyOps('default', ops.slice(start, start + 100), now());
+      for (const [note, op] of ops.entries())
+        await indexes.writeContent(op.docId, `keeper${note} of the light`, 1, now());
+
+      const reopened = await SearchIndexes.open(opened.prisma, hashedEmbedder);
+      // The first note, both sides of the page boundary (250) and the last: each found by its own word.
+      for (const note of [0, 249, 250, NOTES - 1]) {
+        const found = await reopened.search({ query: `keeper${note}`, vaultId: 'default', hidden: [] });
+        expect(found.ok && found.results.map((hit) => hit.docId)).toEqual([ops[note]?.docId]);
+      }
+    }, 60_000);
+
     it('[IDX5] a second reindex while one runs is refused', async () => {
       const database = await backend.create();
       cleanups.push(() => database.dispose());

@@ -4,6 +4,7 @@ import { REPOSITORY_ROOT } from '../support/relayPaths';
 import { keepAdapterQueryLogEmpty } from './adapterQueryLog';
 import { applyMigrations, readMigrations } from './migrate';
 import type { SqlDriver } from './sqlDriver';
+import { optimizeOnlyHotWasm } from './wasmTiering';
 
 /** Where the relay keeps its data: a PostgreSQL server, or PGlite files in a folder (the default). */
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
@@ -21,6 +22,7 @@ export const MIGRATIONS_DIR = join(REPOSITORY_ROOT, 'prisma', 'migrations');
 
 /** Opens the target and applies pending migrations before anything else may touch it. */
 export async function openDatabase(target: DatabaseTarget, migrationsDir = MIGRATIONS_DIR): Promise<Database> {
+  optimizeOnlyHotWasm();
   // Each backend's driver is loaded only when it is the one used: start-up loads one, not both.
   const database =
     target.kind === 'postgres'

@@ -105,18 +105,34 @@ interface LoadedRow {
   readonly semantic_version: bigint;
 }
 
+// Rows read per query when the copy is filled: a page of 10 KB notes is a few MB in flight, where one query
+// for every row held all of them at once (in PGlite's WebAssembly memory, which never shrinks, and in the
+// driver's buffers).
+const LOAD_PAGE_ROWS = 250;
+
 /** Fills the in-memory copy from `note_index` (rows of this embedder with a vector; places of all). */
 export async function loadSearchIndex(prisma: PrismaClient, index: SearchIndex): Promise<void> {
+  let after = '';
+  for (;;) {
+    const rows = await readIndexPage(prisma, index, after);
+    for (const row of rows) applyLoadedRow(index, row);
+    const last = rows.at(-1);
+    if (!last || rows.length < LOAD_PAGE_ROWS) return;
+    after = last.doc_id;
+  }
+}
+
+// Keyset pages in doc_id order (its primary key), so each page is an index range scan however many came before.
+function readIndexPage(prisma: PrismaClient, index: SearchIndex, after: string): Promise<LoadedRow[]> {
   // Only rows this copy can score send their text (for its word index) and vector (EMB1). Vectors travel
   // as base64 text because PGlite's driver turns bytea into bytes one parseInt at a time.
-  const rows = await prisma.$queryRaw<LoadedRow[]>`
+  return prisma.$queryRaw<LoadedRow[]>`
     SELECT doc_id, vault_id, path, live, version,
            CASE WHEN embedder = ${index.embedderName} THEN content END AS content,
            CASE WHEN embedder = ${index.embedderName} THEN encode(vector, 'base64') END AS vector,
            CASE WHEN semantic_embedder = ${semanticNameOf(index)} THEN encode(semantic, 'base64') END AS semantic,
            semantic_version
-    FROM note_index`;
-  for (const row of rows) applyLoadedRow(index, row);
+    FROM note_index WHERE doc_id > ${after} ORDER BY doc_id LIMIT ${LOAD_PAGE_ROWS}`;
 }
 
 /**
