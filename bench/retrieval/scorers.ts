@@ -87,7 +87,7 @@ export function hybridScorer(
           return vectors ? semanticSimilarity(meaning, vectors) : undefined;
         },
         // The relay's sample keys: this copy numbers rows in its own order (HYB3).
-        sampleKeyAt: (row) => fnv1a32(rows[row]?.docId ?? ''),
+        sampleKeys: rows.map((row) => fnv1a32(row.docId)),
       },
     });
     return ranked.map((entry) => rows[entry.row]?.docId ?? '');

@@ -70,7 +70,7 @@ export class SearchIndex {
   /** Per row: the vault's slot when the row is live, else NOT_SEARCHABLE. */
   private searchableIn = new Int32Array(0);
   private nextRow = 0;
-  private sampleKeys = new Uint32Array(0);
+  private keysByRow = new Uint32Array(0);
 
   constructor(
     readonly embedderName: string,
@@ -174,9 +174,9 @@ export class SearchIndex {
     return { rows, count };
   }
 
-  /** HYB3: the row's note's fixed sample key (`fnv1a32` of its id, kept per row: it is read per query). */
-  sampleKeyAt(row: number): number {
-    return this.sampleKeys[row] ?? 0;
+  /** HYB3: each row's note's fixed sample key (`fnv1a32` of its id, kept per row: it is read per query). */
+  get sampleKeys(): Uint32Array {
+    return this.keysByRow;
   }
 
   /** The pointer at a matrix row. */
@@ -216,7 +216,7 @@ export class SearchIndex {
     const row = this.freeRows.pop() ?? this.nextRow++;
     this.ensureCapacity(row + 1);
     this.semantic.clear(row);
-    this.sampleKeys[row] = fnv1a32(docId);
+    this.keysByRow[row] = fnv1a32(docId);
     this.docIdByRow[row] = docId;
     return {
       docId,
@@ -234,10 +234,10 @@ export class SearchIndex {
 
   private ensureCapacity(rows: number): void {
     this.vectors.ensureCapacity(rows);
-    if (rows > this.sampleKeys.length) {
+    if (rows > this.keysByRow.length) {
       const keys = new Uint32Array(this.vectors.capacity);
-      keys.set(this.sampleKeys);
-      this.sampleKeys = keys;
+      keys.set(this.keysByRow);
+      this.keysByRow = keys;
     }
     if (rows <= this.searchableIn.length) return;
     const grown = new Int32Array(this.vectors.capacity).fill(NOT_SEARCHABLE);

@@ -62,7 +62,7 @@ export function searchNotes(
     limit: request.limit ?? 10,
     semantic: queryMeaning && {
       similarityAt: (row) => index.semanticSimilarityAt(queryMeaning, row),
-      sampleKeyAt: (row) => index.sampleKeyAt(row),
+      sampleKeys: index.sampleKeys,
     },
   });
   const results: SearchResult[] = [];

@@ -175,7 +175,7 @@ export function rankOnDevice(
         return vectors ? semanticSimilarity(meaning.query, vectors) : undefined;
       },
       // HYB3: the relay's sample keys, so a large vault's spread comes from the same notes here as there.
-      sampleKeyAt: (row) => fnv1a32(noteAt.get(row)?.docId ?? ''),
+      sampleKeys: sampleKeysOf(noteAt, index.rowOf.size),
     },
   });
   return ranked.flatMap(({ row, score }) => {
@@ -185,4 +185,11 @@ export function rankOnDevice(
       { docId: note.docId, kind: entryKindOf(note.path), title: titleFromPath(note.path), path: note.path, score },
     ];
   });
+}
+
+// HYB3: each row's note's sample key, as the relay keeps them (`fnv1a32` of the id).
+function sampleKeysOf(noteAt: ReadonlyMap<number | undefined, VaultNote>, rows: number): Uint32Array {
+  const keys = new Uint32Array(rows);
+  for (const [row, note] of noteAt) if (row !== undefined) keys[row] = fnv1a32(note.docId);
+  return keys;
 }

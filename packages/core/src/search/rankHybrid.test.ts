@@ -48,7 +48,7 @@ function rankInOrder(order: readonly number[], query: string, withKeys: boolean)
     limit: 10,
     semantic: {
       similarityAt: (row) => semanticSimilarity(meaning, vectors[row] as QuantizedVectors),
-      sampleKeyAt: withKeys ? (row) => fnv1a32(notes[row]?.docId ?? '') : undefined,
+      sampleKeys: withKeys ? notes.map((note) => fnv1a32(note.docId)) : undefined,
     },
   });
   return ranked.map(({ row, score }) => [notes[row]?.docId ?? '', Number(score.toFixed(9))]);
