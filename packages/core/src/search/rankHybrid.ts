@@ -1,5 +1,5 @@
+import { bestWordMatches } from './bestWordMatches';
 import type { CandidateRows, LexicalScores } from './lexicalIndex';
-import { nthLargest } from './nthLargest';
 import { type RankedRow, TopList } from './topList';
 
 /**
@@ -27,12 +27,6 @@ export const MEANING_ALONE_MIN_SIMILARITY = 0.3;
 export const WORDS_FOUND_SHARE = 0.5;
 /** HYB3: at most this many candidates' similarities set the mean and spread (a sample of larger vaults). */
 export const SPREAD_SAMPLE = 512;
-/**
- * HYB6: when the words found the answer, meaning re-ranks at most this many of the best word matches: a
- * note outside them would need to stand out in meaning by more than any note of bench/retrieval ever did
- * to reach the first page, and comparing 100,000 notes with the query costs 50 ms where this costs 3.
- */
-export const MEANING_RERANKS = 1000;
 // Added to every offered score so a kept note's score is positive (TopList keeps only those) whatever its
 // z-score; a constant changes no order.
 const SCORE_FLOOR = 10;
@@ -111,11 +105,8 @@ function rankFused(
     const meaningAlone = !wordsFound && z >= minZ && z > 0 && (similarity ?? 0) >= minSimilarity;
     if (words > 0 || meaningAlone) top.offer(row, SCORE_FLOOR + words / scale + weight * z);
   };
-  if (wordsFound) {
-    const floor = lexical.count > MEANING_RERANKS ? nthLargest(lexical.scores, lexical.count, MEANING_RERANKS) : 0;
-    for (let index = 0; index < lexical.count; index += 1)
-      if ((lexical.scores[index] as number) >= floor) offer(lexical.rows[index] as number);
-  } else for (let index = 0; index < candidates.count; index += 1) offer(candidates.rows[index] as number);
+  if (wordsFound) for (const row of bestWordMatches(lexical, semantic.sampleKeys)) offer(row);
+  else for (let index = 0; index < candidates.count; index += 1) offer(candidates.rows[index] as number);
   return top.toArray();
 }
 
