@@ -46,6 +46,15 @@ export interface SoakReport {
   readonly slopeMiBPer10Minutes: number;
   /** The same from SETTLED_FROM_MINUTE on (over every sample when the soak is too short for that). */
   readonly settledSlopeMiBPer10Minutes: number;
+  /**
+   * The settled heap's growth with time once the loaded notes' tombstones are accounted for: the heap fitted
+   * on both time and deleted Yjs structs (least squares), MiB per 10 minutes, and bytes per deleted struct.
+   */
+  readonly netOfTombstones: { readonly slopeMiBPer10Minutes: number; readonly bytesPerDeletedStruct: number };
+  /** The RSS's least-squares slope from SETTLED_FROM_MINUTE on, MiB per 10 minutes. */
+  readonly settledRssSlopeMiBPer10Minutes: number;
+  /** Edits no other client applied by the end (a few seconds after the last one). */
+  readonly undelivered: number;
 }
 
 /**
@@ -73,8 +82,11 @@ export async function measureSoak(minutes = 10, snapshotDir?: string): Promise<S
     const churning = churnNotes(fleet, relay, connected, specOf, deadline);
     const sampling = sampleHeap(fleet, relay, deadline, snapshotDir);
     const [edits, reconnects, sampled] = await Promise.all([driving, churning, sampling]);
-    const { samples, latencies } = sampled;
-    const settled = samples.filter((sample) => sample.minutes >= SETTLED_FROM_MINUTE);
+    const { samples, latencies, delivery } = sampled;
+    await sleep(DELIVERY_GRACE_MS);
+    delivery.add(await fleet.collect());
+    const settledOrAll = samples.filter((sample) => sample.minutes >= SETTLED_FROM_MINUTE);
+    const settled = settledOrAll.length >= 3 ? settledOrAll : samples;
     latencies.sort((a, b) => a - b);
     return {
       minutes,
@@ -83,11 +95,35 @@ export async function measureSoak(minutes = 10, snapshotDir?: string): Promise<S
       reconnects,
       fanoutP95: percentile(latencies, 95),
       slopeMiBPer10Minutes: heapSlope(samples),
-      settledSlopeMiBPer10Minutes: heapSlope(settled.length >= 3 ? settled : samples),
+      settledSlopeMiBPer10Minutes: heapSlope(settled),
+      netOfTombstones: heapSlopeNetOfTombstones(settled),
+      settledRssSlopeMiBPer10Minutes:
+        10 * leastSquaresSlope(settled.map((sample) => [sample.minutes, sample.reading.rss / 2 ** 20])),
+      undelivered: delivery.undelivered(),
     };
   } finally {
     await fleet.stop();
     await relay.stop();
+  }
+}
+
+// After the last edit, how long its receivers get before an edit not yet applied counts as undelivered.
+const DELIVERY_GRACE_MS = 5000;
+
+/** Which edits were sent and which some other client applied, over every collect of the soak. */
+class Delivery {
+  private readonly sent = new Set<number>();
+  private readonly received = new Set<number>();
+
+  add(times: { sent: Array<[number, number]>; received: Array<[number, number]> }): void {
+    for (const [editId] of times.sent) this.sent.add(editId);
+    for (const [editId] of times.received) this.received.add(editId);
+  }
+
+  undelivered(): number {
+    let missing = 0;
+    for (const editId of this.sent) if (!this.received.has(editId)) missing += 1;
+    return missing;
   }
 }
 
@@ -126,8 +162,10 @@ async function sampleHeap(
   const samples: HeapSample[] = [];
   const latencies: number[] = [];
   const sentAt = new Map<number, number>();
+  const delivery = new Delivery();
   for (;;) {
     const times = await fleet.collect();
+    delivery.add(times);
     for (const [editId, at] of times.sent) sentAt.set(editId, at);
     for (const [editId, at] of times.received) latencies.push(at - (sentAt.get(editId) ?? at));
     samples.push({ minutes: (Date.now() - started) / 60_000, reading: await relay.readMemory(true) });
@@ -137,13 +175,36 @@ async function sampleHeap(
     if (snapshotDir && (isLast || isFirstSettled)) {
       await relay.writeHeapSnapshot(join(snapshotDir, `soak-${samples.length}.heapsnapshot`));
     }
-    if (isLast) return { samples, latencies };
+    if (isLast) return { samples, latencies, delivery };
     await sleep(SAMPLE_EVERY_MS);
   }
 }
 
 function heapSlope(samples: readonly HeapSample[]): number {
   return 10 * leastSquaresSlope(samples.map((sample) => [sample.minutes, sample.reading.heapUsed / 2 ** 20]));
+}
+
+/**
+ * The heap's slope with time when fitted on time and on the loaded notes' deleted structs together (least
+ * squares with two predictors): what grows apart from the documents' own history.
+ */
+function heapSlopeNetOfTombstones(samples: readonly HeapSample[]) {
+  const points = samples.map(
+    (sample) => [sample.minutes, sample.reading.deletedStructs, sample.reading.heapUsed / 2 ** 20] as const,
+  );
+  const mean = (pick: (point: (typeof points)[number]) => number) =>
+    points.reduce((sum, point) => sum + pick(point), 0) / points.length;
+  const [mt, md, my] = [mean((p) => p[0]), mean((p) => p[1]), mean((p) => p[2])];
+  const sum = (f: (t: number, d: number, y: number) => number) =>
+    points.reduce((total, [t, d, y]) => total + f(t - mt, d - md, y - my), 0);
+  const [stt, sdd, std] = [sum((t) => t * t), sum((_, d) => d * d), sum((t, d) => t * d)];
+  const [sty, sdy] = [sum((t, _, y) => t * y), sum((_, d, y) => d * y)];
+  const determinant = stt * sdd - std * std;
+  if (determinant === 0) return { slopeMiBPer10Minutes: heapSlope(samples), bytesPerDeletedStruct: 0 };
+  return {
+    slopeMiBPer10Minutes: (10 * (sdd * sty - std * sdy)) / determinant,
+    bytesPerDeletedStruct: (2 ** 20 * (stt * sdy - std * sty)) / determinant,
+  };
 }
 
 /** The slope of the least-squares line through points [x, y]. */
@@ -164,6 +225,9 @@ export function soakRows(report: SoakReport): Array<[string, string]> {
   const name = `soak ${report.minutes} min (${report.edits} edits, ${report.reconnects} reconnects)`;
   const settled = report.settledSlopeMiBPer10Minutes;
   const verdict = Math.abs(settled) < FLAT_MIB_PER_10_MINUTES ? 'flat' : 'NOT flat';
+  const net = report.netOfTombstones;
+  const netVerdict = Math.abs(net.slopeMiBPer10Minutes) < FLAT_MIB_PER_10_MINUTES ? 'flat' : 'NOT flat';
+  const rss = (sample: HeapSample | undefined) => `${((sample?.reading.rss ?? Number.NaN) / 2 ** 20).toFixed(0)} MiB`;
   return [
     [`${name}: relay heap first / last sample`, `${mib(report.samples[0])} / ${mib(report.samples.at(-1))}`],
     [`${name}: heap slope, all ${report.samples.length} samples`, slope(report.slopeMiBPer10Minutes)],
@@ -171,7 +235,16 @@ export function soakRows(report: SoakReport): Array<[string, string]> {
       `${name}: heap slope from minute ${SETTLED_FROM_MINUTE}`,
       `${slope(settled)} (${verdict}: bound ${FLAT_MIB_PER_10_MINUTES} MiB)`,
     ],
+    [
+      `${name}: heap slope from minute ${SETTLED_FROM_MINUTE} net of the loaded notes' Yjs tombstones`,
+      `${slope(net.slopeMiBPer10Minutes)} (${netVerdict}; ${net.bytesPerDeletedStruct.toFixed(0)} B per deleted struct)`,
+    ],
+    [
+      `${name}: relay RSS first / last sample, slope from minute ${SETTLED_FROM_MINUTE}`,
+      `${rss(report.samples[0])} / ${rss(report.samples.at(-1))}, ${slope(report.settledRssSlopeMiBPer10Minutes)}`,
+    ],
     [`${name}: fan-out p95`, `${report.fanoutP95.toFixed(1)} ms`],
+    [`${name}: edits undelivered`, `${report.undelivered} of ${report.edits}`],
   ];
 }
 
