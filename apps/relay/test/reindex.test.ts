@@ -18,6 +18,20 @@ const mirroredEmbedder: Embedder = {
 const NOTES = 450;
 const now = () => new Date(Date.UTC(2026, 10, 30));
 
+/** NOTES notes created in vault `default` through the tree's ops, as a person's client would; their ops. */
+async function createNotes(vaults: ReturnType<typeof createVaultService>, name: string) {
+  const ops = Array.from({ length: NOTES }, (_, note) => ({
+    opId: `${name}Op_${String(note).padStart(8, '0')}`,
+    kind: 'createNote' as const,
+    docId: `${name}Note_${String(note).padStart(8, '0')}`,
+    path: `Notes/${name} ${note}.md`,
+    createdAt: now().getTime(),
+  }));
+  for (let start = 0; start < ops.length; start += 100)
+    await vaults.applyOps('default', ops.slice(start, start + 100), now());
+  return ops;
+}
+
 function runReindexContract(backend: TestBackend): void {
   describe(`reindex on ${backend.name}`, () => {
     const cleanups: Array<() => Promise<unknown>> = [];
@@ -33,15 +47,7 @@ function runReindexContract(backend: TestBackend): void {
       const indexes = await SearchIndexes.open(opened.prisma, hashedEmbedder);
       const vaults = createVaultService(opened.prisma, () => {}, indexes);
       const store = createPrismaNoteStore(opened.prisma);
-      const ops = Array.from({ length: NOTES }, (_, note) => ({
-        opId: `reindexOp_${String(note).padStart(8, '0')}`,
-        kind: 'createNote' as const,
-        docId: `reindexNote_${String(note).padStart(8, '0')}`,
-        path: `Notes/Note ${note}.md`,
-        createdAt: now().getTime(),
-      }));
-      for (let start = 0; start < ops.length; start += 100)
-        await vaults.applyOps('default', ops.slice(start, start + 100), now());
+      const ops = await createNotes(vaults, 'reindex');
       for (const [note, op] of ops.entries()) {
         const doc = new Y.Doc();
         appendParagraph(doc, note === 7 ? 'the only note about lighthouse keepers' : `ordinary note number ${note}`);
@@ -95,16 +101,10 @@ function runReindexContract(backend: TestBackend): void {
       const opened = await openDatabase(database.target);
       cleanups.push(() => opened.close());
       const indexes = await SearchIndexes.open(opened.prisma, hashedEmbedder);
-      const vaults = createVaultService(opened.prisma, () => {}, indexes);
-      const ops = Array.from({ length: NOTES }, (_, note) => ({
-        opId: `pagedOp_${String(note).padStart(8, '0')}`,
-        kind: 'createNote' as const,
-        docId: `pagedNote_${String(note).padStart(8, '0')}`,
-        path: `Notes/Paged ${note}.md`,
-        createdAt: now().getTime(),
-      }));
-      for (let start = 0; start < ops.length; start += 100)
-        await vaults.applyOps('default', ops.slice(start, start + 100), now());
+      const ops = await createNotes(
+        createVaultService(opened.prisma, () => {}, indexes),
+        'paged',
+      );
       for (const [note, op] of ops.entries())
         await indexes.writeContent(op.docId, `keeper${note} of the light`, 1, now());
 

@@ -10,30 +10,23 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
  * order (turns are first in, first out) and a transaction keeps PGlite's lock across its turns.
  */
 export function yieldBeforeEachStatement(db: PGlite): void {
-  const query = db.query.bind(db);
-  const exec = db.exec.bind(db);
+  yieldBeforeStatementsOf(db);
   const transaction = db.transaction.bind(db);
-  db.query = (async (...args: Parameters<PGlite['query']>) => {
-    await nextTurn();
-    return query(...args);
-  }) as PGlite['query'];
-  db.exec = async (...args) => {
-    await nextTurn();
-    return exec(...args);
-  };
-  db.transaction = (callback) => transaction((tx) => callback(yieldingTransaction(tx)));
+  db.transaction = (callback) => transaction((tx) => callback(yieldBeforeStatementsOf(tx)));
 }
 
-function yieldingTransaction(tx: Transaction): Transaction {
-  const query = tx.query.bind(tx);
-  const exec = tx.exec.bind(tx);
-  tx.query = (async (...args: Parameters<Transaction['query']>) => {
+/** Makes `target`'s query and exec wait for the next turn first; answers `target`. */
+function yieldBeforeStatementsOf<Target extends PGlite | Transaction>(target: Target): Target {
+  target.query = afterNextTurn(target.query.bind(target)) as Target['query'];
+  target.exec = afterNextTurn(target.exec.bind(target)) as Target['exec'];
+  return target;
+}
+
+function afterNextTurn<Args extends unknown[], Result>(
+  run: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  return async (...args) => {
     await nextTurn();
-    return query(...args);
-  }) as Transaction['query'];
-  tx.exec = async (...args) => {
-    await nextTurn();
-    return exec(...args);
+    return run(...args);
   };
-  return tx;
 }
