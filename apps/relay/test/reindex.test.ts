@@ -39,12 +39,17 @@ function runReindexContract(backend: TestBackend): void {
       for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
     });
 
-    it('[IDX5] rebuilds every row from the stored documents with another embedder while search keeps answering', async () => {
+    /** A fresh database and its search copy, on the hashed embedder; both closed after the test. */
+    async function openIndexes() {
       const database = await backend.create();
       cleanups.push(() => database.dispose());
       const opened = await openDatabase(database.target);
       cleanups.push(() => opened.close());
-      const indexes = await SearchIndexes.open(opened.prisma, hashedEmbedder);
+      return { opened, indexes: await SearchIndexes.open(opened.prisma, hashedEmbedder) };
+    }
+
+    it('[IDX5] rebuilds every row from the stored documents with another embedder while search keeps answering', async () => {
+      const { opened, indexes } = await openIndexes();
       const vaults = createVaultService(opened.prisma, () => {}, indexes);
       const store = createPrismaNoteStore(opened.prisma);
       const ops = await createNotes(vaults, 'reindex');
@@ -96,11 +101,7 @@ function runReindexContract(backend: TestBackend): void {
     }, 90_000); // Thousands of documents re-embedded: slow on a loaded two-core machine.
 
     it('[IDX6] a relay restarted on more rows than one page of its load finds every note', async () => {
-      const database = await backend.create();
-      cleanups.push(() => database.dispose());
-      const opened = await openDatabase(database.target);
-      cleanups.push(() => opened.close());
-      const indexes = await SearchIndexes.open(opened.prisma, hashedEmbedder);
+      const { opened, indexes } = await openIndexes();
       const ops = await createNotes(
         createVaultService(opened.prisma, () => {}, indexes),
         'paged',
@@ -117,11 +118,7 @@ function runReindexContract(backend: TestBackend): void {
     }, 60_000);
 
     it('[IDX5] a second reindex while one runs is refused', async () => {
-      const database = await backend.create();
-      cleanups.push(() => database.dispose());
-      const opened = await openDatabase(database.target);
-      cleanups.push(() => opened.close());
-      const indexes = await SearchIndexes.open(opened.prisma, hashedEmbedder);
+      const { indexes } = await openIndexes();
       const first = indexes.reindex(mirroredEmbedder, now, () => {});
       await expect(indexes.reindex(hashedEmbedder, now, () => {})).rejects.toThrow(/already running/);
       await first;
