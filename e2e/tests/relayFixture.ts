@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base } from '@playwright/test';
+import { RELAY_NODE_FLAGS } from '../../scripts/relayNodeFlags.mjs';
 
 /** A relay started the way `npm start` starts it, on the embedded database in a folder of its own. */
 export interface E2eRelay {
@@ -24,7 +25,7 @@ const READY_TIMEOUT_MS = 60_000;
 export async function startE2eRelay(port: number): Promise<E2eRelay> {
   const dataDir = await mkdtemp(join(tmpdir(), 'baalda-e2e-'));
   const log = createWriteStream(join(dataDir, 'relay.log'));
-  const child = spawn(process.execPath, [START_SCRIPT], {
+  const child = spawn(process.execPath, [...RELAY_NODE_FLAGS, START_SCRIPT], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BAALDA_DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { RELAY_NODE_FLAGS } from '../../../scripts/relayNodeFlags.mjs';
 import { sessionCookie, TEST_OWNER } from './relays';
 
 // The compiled relay (build.mjs), as `npm start` runs it; the test run's global setup builds it.
@@ -37,7 +38,7 @@ export function findFreePort(): Promise<number> {
  * a REDIS_URL). Node itself, not a wrapper that would run the relay in a child a SIGKILL leaves running.
  */
 export function spawnRelay(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}): RelayProcess {
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...RELAY_NODE_FLAGS, MAIN], {
     cwd: ROOT,
     env: {
       ...hermeticEnv(),
