@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { flagValue, printRows } from './fanout';
 import { benchDocumentName, createBenchNotes } from './load/benchNotes';
 import { ClientFleet } from './load/clientFleet';
-import { driveEdits, sleep } from './load/editLoad';
+import type { EditTimes } from './load/clientProtocol';
+import { driveEdits, sleep, summarizeFanout } from './load/editLoad';
 import { startMeasuredRelay } from './load/relayProcess';
 import type { MemoryReading } from './load/relayProtocol';
 import { percentile } from './stats';
@@ -82,9 +83,9 @@ export async function measureSoak(minutes = 10, snapshotDir?: string): Promise<S
     const churning = churnNotes(fleet, relay, connected, specOf, deadline);
     const sampling = sampleHeap(fleet, relay, deadline, snapshotDir);
     const [edits, reconnects, sampled] = await Promise.all([driving, churning, sampling]);
-    const { samples, latencies, delivery } = sampled;
+    const { samples, latencies, times } = sampled;
     await sleep(DELIVERY_GRACE_MS);
-    delivery.add(await fleet.collect());
+    addTimes(times, await fleet.collect());
     const settledOrAll = samples.filter((sample) => sample.minutes >= SETTLED_FROM_MINUTE);
     const settled = settledOrAll.length >= 3 ? settledOrAll : samples;
     latencies.sort((a, b) => a - b);
@@ -99,7 +100,8 @@ export async function measureSoak(minutes = 10, snapshotDir?: string): Promise<S
       netOfTombstones: heapSlopeNetOfTombstones(settled),
       settledRssSlopeMiBPer10Minutes:
         10 * leastSquaresSlope(settled.map((sample) => [sample.minutes, sample.reading.rss / 2 ** 20])),
-      undelivered: delivery.undelivered(),
+      // Each edit is for the note's other client (a reconnected one gets it in its first sync).
+      undelivered: summarizeFanout(edits, times, () => 1).lost,
     };
   } finally {
     await fleet.stop();
@@ -110,21 +112,10 @@ export async function measureSoak(minutes = 10, snapshotDir?: string): Promise<S
 // After the last edit, how long its receivers get before an edit not yet applied counts as undelivered.
 const DELIVERY_GRACE_MS = 5000;
 
-/** Which edits were sent and which some other client applied, over every collect of the soak. */
-class Delivery {
-  private readonly sent = new Set<number>();
-  private readonly received = new Set<number>();
-
-  add(times: { sent: Array<[number, number]>; received: Array<[number, number]> }): void {
-    for (const [editId] of times.sent) this.sent.add(editId);
-    for (const [editId] of times.received) this.received.add(editId);
-  }
-
-  undelivered(): number {
-    let missing = 0;
-    for (const editId of this.sent) if (!this.received.has(editId)) missing += 1;
-    return missing;
-  }
+/** Adds one collect's sends and receipts to those of the whole soak. */
+function addTimes(all: EditTimes, more: EditTimes): void {
+  all.sent.push(...more.sent);
+  all.received.push(...more.received);
 }
 
 // Every 10 s, the next note's two clients leave and come back 3 s later (new docs, as a reopened tab).
@@ -162,12 +153,12 @@ async function sampleHeap(
   const samples: HeapSample[] = [];
   const latencies: number[] = [];
   const sentAt = new Map<number, number>();
-  const delivery = new Delivery();
+  const times: EditTimes = { sent: [], received: [], workersBusy: [], drops: 0 };
   for (;;) {
-    const times = await fleet.collect();
-    delivery.add(times);
-    for (const [editId, at] of times.sent) sentAt.set(editId, at);
-    for (const [editId, at] of times.received) latencies.push(at - (sentAt.get(editId) ?? at));
+    const collected = await fleet.collect();
+    addTimes(times, collected);
+    for (const [editId, at] of collected.sent) sentAt.set(editId, at);
+    for (const [editId, at] of collected.received) latencies.push(at - (sentAt.get(editId) ?? at));
     samples.push({ minutes: (Date.now() - started) / 60_000, reading: await relay.readMemory(true) });
     const isLast = Date.now() + SAMPLE_EVERY_MS > deadline + 1000;
     // The first settled sample and the last one: their difference is what the soak's trend is made of.
@@ -175,7 +166,7 @@ async function sampleHeap(
     if (snapshotDir && (isLast || isFirstSettled)) {
       await relay.writeHeapSnapshot(join(snapshotDir, `soak-${samples.length}.heapsnapshot`));
     }
-    if (isLast) return { samples, latencies, delivery };
+    if (isLast) return { samples, latencies, times };
     await sleep(SAMPLE_EVERY_MS);
   }
 }
