@@ -1,8 +1,10 @@
-import { type Embedder, hashedEmbedder, sourceVersionOf } from '@baalda/core';
+import { type Embedder, hashedEmbedder, noteVectorsOf, sourceVersionOf } from '@baalda/core';
+import { loadUseLiteInNode } from '@baalda/semantic/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { openDatabase } from '../src/db/openDatabase';
 import { SearchIndexes } from '../src/search/searchIndexes';
+import { writeSemanticVectors } from '../src/search/semantic/semanticStore';
 import { createPrismaNoteStore } from '../src/store/prismaNoteStore';
 import { createVaultService } from '../src/vault/vaultService';
 import { type TestBackend, testBackends } from './backends';
@@ -16,6 +18,10 @@ const mirroredEmbedder: Embedder = {
 };
 
 const NOTES = 450;
+
+function fail(message: string): never {
+  throw new Error(message);
+}
 const now = () => new Date(Date.UTC(2026, 10, 30));
 
 /** NOTES notes created in vault `default` through the tree's ops, as a person's client would; their ops. */
@@ -115,6 +121,89 @@ function runReindexContract(backend: TestBackend): void {
         const found = await reopened.search({ query: `keeper${note}`, vaultId: 'default', hidden: [] });
         expect(found.ok && found.results.map((hit) => hit.docId)).toEqual([ops[note]?.docId]);
       }
+    }, 60_000);
+
+    it('[IDX5, SEMV6] a reindex that finds a document stored after its row was written announces the newer text', async () => {
+      const { opened, indexes } = await openIndexes();
+      const [behind, current] = await createNotes(
+        createVaultService(opened.prisma, () => {}, indexes),
+        'announce',
+      );
+      const store = createPrismaNoteStore(opened.prisma);
+      for (const op of [behind, current]) {
+        const doc = new Y.Doc();
+        appendParagraph(doc, `first words of ${op?.docId}`);
+        await store.storeState(op?.docId ?? '', Y.encodeStateAsUpdate(doc), now());
+        await indexes.writeContent(op?.docId ?? '', `first words of ${op?.docId}`, sourceVersionOf(doc), now());
+        if (!op || op !== behind) continue;
+        // A store cycle whose text was read before an edit landed: the stored state is ahead of the row.
+        appendParagraph(doc, 'a paragraph only the stored document holds');
+        await store.storeState(op.docId, Y.encodeStateAsUpdate(doc), now());
+      }
+      const textChanged: string[] = [];
+      const committed: string[] = [];
+      indexes.onTextChanged((docId) => textChanged.push(docId));
+      indexes.onCommitted((docId) => committed.push(docId));
+
+      await indexes.reindex(hashedEmbedder, now, () => {});
+
+      // Its vectors are due (SEMV6) and other relays must re-read it (SCALE3); the row that was current is not touched.
+      expect(textChanged).toEqual([behind?.docId]);
+      expect(committed).toEqual([behind?.docId]);
+      const found = await indexes.search({
+        query: 'paragraph only the stored document holds',
+        vaultId: 'default',
+        hidden: [],
+      });
+      expect(found.ok && found.results[0]?.docId).toBe(behind?.docId);
+    });
+
+    it('[IDX5, SEMV1] a reindex with another embedder keeps the semantic vectors of texts it did not change', async () => {
+      const database = await backend.create();
+      cleanups.push(() => database.dispose());
+      const opened = await openDatabase(database.target);
+      cleanups.push(() => opened.close());
+      const { encoder } = await loadUseLiteInNode();
+      const queryEncoder = {
+        ...encoder,
+        embedQuery: async (text: string) => (await encoder.embedBatch([text]))[0] ?? new Float32Array(0),
+      };
+      const indexes = await SearchIndexes.open(opened.prisma, hashedEmbedder, queryEncoder);
+      const [refunds, offsite] = await createNotes(
+        createVaultService(opened.prisma, () => {}, indexes),
+        'meaning',
+      );
+      const texts = new Map([
+        [
+          refunds?.docId ?? '',
+          'Refund window: 30 days from delivery. Items must be unused and in their original packaging.',
+        ],
+        [offsite?.docId ?? '', 'The spring offsite is in Lisbon; flights are booked by the travel desk.'],
+      ]);
+      const store = createPrismaNoteStore(opened.prisma);
+      for (const [docId, text] of texts) {
+        const doc = new Y.Doc();
+        appendParagraph(doc, text);
+        await store.storeState(docId, Y.encodeStateAsUpdate(doc), now());
+        await indexes.writeContent(docId, text, sourceVersionOf(doc), now());
+        const [vectors] = await noteVectorsOf(encoder, [text]);
+        const computed = { docId, version: sourceVersionOf(doc), vectors: vectors ?? fail('no vectors') };
+        await writeSemanticVectors(opened.prisma, encoder.name, [computed]);
+        indexes.vectorsCommitted(computed);
+      }
+      const textChanged: string[] = [];
+      indexes.onTextChanged((docId) => textChanged.push(docId));
+
+      await indexes.reindex(mirroredEmbedder, now, () => {});
+
+      // Shares no word with the refund note: only its vectors, carried into the new copy, can find it.
+      const found = await indexes.search({
+        query: 'how long do buyers have to send back a purchase',
+        vaultId: 'default',
+        hidden: [],
+      });
+      expect(found.ok && found.results[0]?.docId).toBe(refunds?.docId);
+      expect(textChanged).toEqual([]);
     }, 60_000);
 
     it('[IDX5] a second reindex while one runs is refused', async () => {

@@ -12,7 +12,7 @@ import {
   searchNotes,
 } from './searchService';
 import { QueryMeanings } from './semantic/queryMeanings';
-import type { ComputedVectors } from './semantic/semanticStore';
+import { type ComputedVectors, readCurrentSemantic } from './semantic/semanticStore';
 import { countStoredDocuments, readStoredContents } from './storedContents';
 
 /** A sentence encoder that can put a query ahead of waiting batches. */
@@ -207,13 +207,34 @@ export class SearchIndexes implements IndexPlacementListener {
    * The rebuild's own rows go to the new generation only: the serving one already holds every stored text
    * it can score (IDX2 writes a row in the same store cycle as its document) and is dropped at the swap,
    * so embedding every note a second time for it would only halve the throughput.
+   *
+   * A stored document can be ahead of its row: a store cycle reads the text before the state it stores, so an
+   * edit landing between the two is stored but not yet indexed. The rebuild then writes a newer text than any
+   * edit announced, so it announces it: its vectors are due (SEMV6) and other relays re-read it (SCALE3).
    */
   private async writeReindexed(building: Generation, batch: readonly EmbeddedContent[], now: Date): Promise<void> {
     const changed = await writeEmbeddedContents(this.prisma, building.embedder.name, batch, now);
-    for (const item of batch) {
-      if (changed.has(item.docId))
-        building.index.setContent(item.docId, item.vector, item.version, item.placeIfNew, item.content);
+    const written = batch.filter((item) => changed.has(item.docId));
+    for (const item of written) {
+      building.index.setContent(item.docId, item.vector, item.version, item.placeIfNew, item.content);
+      this.committed(item.docId);
     }
+    await this.followMeaning(
+      building,
+      written.map((item) => item.docId),
+    );
+  }
+
+  /**
+   * SEMV1, SEMV6: rows the rebuild rewrote keep their semantic vectors when those are of the text written
+   * (another embedder, same text: the new copy takes them from the table); the others' vectors are due.
+   */
+  private async followMeaning(building: Generation, docIds: readonly string[]): Promise<void> {
+    if (docIds.length === 0) return;
+    const current = this.encoder ? await readCurrentSemantic(this.prisma, this.encoder, docIds) : [];
+    for (const item of current) building.index.setSemantic(item.docId, item.vectors, item.version);
+    const kept = new Set(current.map((item) => item.docId));
+    for (const docId of docIds) if (!kept.has(docId)) this.textChanged(docId);
   }
 
   private generations(): Generation[] {

@@ -1,4 +1,4 @@
-import { encodeQuantized, type QuantizedVectors } from '@baalda/core';
+import { decodeQuantized, encodeQuantized, type QuantizedVectors } from '@baalda/core';
 import type { PrismaClient } from '../../generated/prisma/client';
 
 /** A row whose semantic vectors are missing or of an older text. */
@@ -71,4 +71,20 @@ export async function semanticCoverage(
            count(*) AS total
     FROM note_index WHERE content <> ''`;
   return { current: Number(row?.current ?? 0), total: Number(row?.total ?? 0) };
+}
+
+/** SEMV1: the vectors by `encoder` of those of `docIds` whose vectors are of their current text. */
+export async function readCurrentSemantic(
+  prisma: PrismaClient,
+  encoder: { readonly name: string; readonly dimensions: number },
+  docIds: readonly string[],
+): Promise<ComputedVectors[]> {
+  const rows = await prisma.$queryRaw<Array<{ doc_id: string; semantic: string; version: bigint }>>`
+    SELECT doc_id, encode(semantic, 'base64') AS semantic, version FROM note_index
+    WHERE doc_id = ANY(${[...docIds]}) AND semantic IS NOT NULL
+      AND semantic_embedder = ${encoder.name} AND semantic_version = version`;
+  return rows.flatMap((row) => {
+    const vectors = decodeQuantized(Buffer.from(row.semantic, 'base64'), encoder.dimensions);
+    return vectors ? [{ docId: row.doc_id, version: Number(row.version), vectors }] : [];
+  });
 }
