@@ -11,6 +11,7 @@ import { lockDataDir } from './dataDirLock';
 import type { Database } from './openDatabase';
 import { createPgliteDriver } from './pgliteDriver';
 import { START_PARAMS } from './pgliteParams';
+import { yieldBeforeEachStatement } from './pgliteTurns';
 
 const BYTEA_OID = 17;
 
@@ -53,6 +54,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     await unlock();
     throw error;
   });
+  yieldBeforeEachStatement(db);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
   return {
     backend: 'pglite',
