@@ -45,6 +45,12 @@ interface Entry extends IndexPlace, SearchPointer {
 }
 
 const NOT_SEARCHABLE = -1;
+// Filters whose candidate sets are kept: a vault's people differ in hidden folders, and each set is a row list.
+const CACHED_CANDIDATE_SETS = 16;
+
+function candidateKeyOf(filter: CandidateFilter): string {
+  return JSON.stringify([filter.vaultId, filter.hidden, filter.folder ?? null, filter.kind ?? null]);
+}
 
 // What an entry shows and filters by that follows from its path: title (TTL1), key (PATH9), kind (PATH11).
 function pointerFieldsOf(path: string): { title: string; pathKey: string; kind: string } {
@@ -151,6 +157,7 @@ export class SearchIndex {
     this.freeRows.push(entry.row);
     this.docIdByRow[entry.row] = undefined;
     this.entries.delete(docId);
+    this.placements += 1;
   }
 
   /**
@@ -159,10 +166,30 @@ export class SearchIndex {
    * count a note the caller can't read. A row without text scores on its title alone.
    */
   candidates(filter: CandidateFilter): CandidateRows {
+    const key = candidateKeyOf(filter);
+    const cached = this.candidateCache.get(key);
+    if (cached?.placements === this.placements) return cached.rows;
+    const rows = this.chooseCandidates(filter);
+    this.candidateCache.delete(key);
+    this.candidateCache.set(key, { placements: this.placements, rows });
+    if (this.candidateCache.size > CACHED_CANDIDATE_SETS)
+      this.candidateCache.delete(this.candidateCache.keys().next().value as string);
+    return rows;
+  }
+
+  /**
+   * Candidate sets of recent filters, each valid while no row was placed, moved or removed since: choosing
+   * them reads every row (0.4 ms at 100,000 notes), and an edit of a note's text does not change them.
+   */
+  private readonly candidateCache = new Map<string, { readonly placements: number; readonly rows: CandidateRows }>();
+  /** Counts every change of a row's place, vault, liveness or existence: what candidates depend on. */
+  private placements = 0;
+
+  private chooseCandidates(filter: CandidateFilter): CandidateRows {
     const slot = this.vaultSlots.get(filter.vaultId);
     const rows = new Int32Array(this.nextRow);
     let count = 0;
-    if (slot === undefined) return { rows, count };
+    if (slot === undefined) return { rows: rows.subarray(0, 0), count };
     const searchableIn = this.searchableIn;
     for (let row = 0; row < this.nextRow; row += 1) {
       if (searchableIn[row] !== slot) continue;
@@ -171,7 +198,8 @@ export class SearchIndex {
       if (filter.folder && !isInsideFolder(this.pathAt(row), filter.folder)) continue;
       rows[count++] = row;
     }
-    return { rows, count };
+    // Trimmed: a kept set holds its candidates, not room for every row.
+    return { rows: rows.slice(0, count), count };
   }
 
   /** HYB3: each row's note's fixed sample key (`fnv1a32` of its id, kept per row: it is read per query). */
@@ -195,6 +223,7 @@ export class SearchIndex {
   }
 
   private placeEntry(entry: Entry): void {
+    this.placements += 1;
     const previous = this.entries.get(entry.docId);
     if (previous?.title !== entry.title) {
       this.lexical.setTitle(entry.row, entry.title);

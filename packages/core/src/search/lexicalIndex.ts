@@ -11,7 +11,10 @@ export interface CandidateRows {
   readonly count: number;
 }
 
-/** The BM25 score of every candidate that holds at least one query term (LEX3), in no order. */
+/**
+ * The BM25 score of every candidate that holds at least one query term (LEX3), in no order. The arrays are
+ * the index's own scratch, valid until it scores again: ranking reads them at once.
+ */
 export interface LexicalScores {
   readonly rows: Int32Array;
   readonly scores: Float64Array;
@@ -85,24 +88,36 @@ export class LexicalIndex {
    * length come from the candidates too, so a note the caller may not read can't shift a score.
    */
   score(queryTerms: readonly string[], candidates: CandidateRows, capacity: number): LexicalScores {
-    const isCandidate = new Uint8Array(capacity);
-    let totalLength = 0;
-    for (let index = 0; index < candidates.count; index += 1) {
-      const row = candidates.rows[index] as number;
-      isCandidate[row] = 1;
-      totalLength += this.lengths[row] ?? 0;
+    const isCandidate = this.markCandidates(candidates, capacity);
+    try {
+      let totalLength = 0;
+      for (let index = 0; index < candidates.count; index += 1)
+        totalLength += this.lengths[candidates.rows[index] as number] ?? 0;
+      const averageLength = candidates.count > 0 && totalLength > 0 ? totalLength / candidates.count : 1;
+      const accumulator = this.accumulator;
+      accumulator.reset(capacity);
+      let bestPossible = 0;
+      for (const term of new Set(queryTerms)) {
+        const id = this.termIds.get(term);
+        const list = id === undefined ? undefined : this.lists[id];
+        const frequency = list ? this.addTerm(list, isCandidate, candidates.count, averageLength, accumulator) : 0;
+        bestPossible += idfOf(candidates.count, frequency);
+      }
+      return { ...accumulator.result(), bestPossible };
+    } finally {
+      for (let index = 0; index < candidates.count; index += 1) isCandidate[candidates.rows[index] as number] = 0;
     }
-    const averageLength = candidates.count > 0 && totalLength > 0 ? totalLength / candidates.count : 1;
-    const accumulator = this.accumulator;
-    accumulator.reset(capacity);
-    let bestPossible = 0;
-    for (const term of new Set(queryTerms)) {
-      const id = this.termIds.get(term);
-      const list = id === undefined ? undefined : this.lists[id];
-      const frequency = list ? this.addTerm(list, isCandidate, candidates.count, averageLength, accumulator) : 0;
-      bestPossible += idfOf(candidates.count, frequency);
-    }
-    return { ...accumulator.result(), bestPossible };
+  }
+
+  // One mask of every row, kept between queries and cleared after each (only the candidates it set): a
+  // fresh one per query was 100 KB to allocate and collect at 100,000 notes, which showed in the p95.
+  private candidateMask = new Uint8Array(0);
+
+  private markCandidates(candidates: CandidateRows, capacity: number): Uint8Array {
+    if (this.candidateMask.length < capacity) this.candidateMask = new Uint8Array(capacity);
+    const mask = this.candidateMask;
+    for (let index = 0; index < candidates.count; index += 1) mask[candidates.rows[index] as number] = 1;
+    return mask;
   }
 
   private addTerm(
@@ -112,20 +127,22 @@ export class LexicalIndex {
     averageLength: number,
     accumulator: ScoreAccumulator,
   ): number {
-    let frequency = 0;
-    for (let index = 0; index < list.size; index += 1) frequency += isCandidate[list.rowAt(index)] ?? 0;
-    if (frequency === 0) return 0;
-    const idf = idfOf(candidateCount, frequency);
+    // One pass keeps the candidates' entries, the second scores them: the idf needs their number first.
+    const held = this.heldEntries.fill(list, isCandidate);
+    if (held.count === 0) return 0;
+    const idf = idfOf(candidateCount, held.count);
     const { k1, b } = BM25;
-    for (let index = 0; index < list.size; index += 1) {
-      const row = list.rowAt(index);
-      if (isCandidate[row] !== 1) continue;
-      const count = list.countAt(index);
-      const norm = k1 * (1 - b + (b * (this.lengths[row] ?? 0)) / averageLength);
+    const lengths = this.lengths;
+    for (let index = 0; index < held.count; index += 1) {
+      const row = held.rows[index] as number;
+      const count = held.counts[index] as number;
+      const norm = k1 * (1 - b + (b * (lengths[row] ?? 0)) / averageLength);
       accumulator.add(row, (idf * count * (k1 + 1)) / (count + norm));
     }
-    return frequency;
+    return held.count;
   }
+
+  private readonly heldEntries = new CandidateEntries();
 
   /** Posting lists held now: one per term some row holds (what the index costs beyond its rows). */
   get heldListCount(): number {
@@ -183,17 +200,43 @@ function idfOf(candidateCount: number, frequency: number): number {
   return Math.log(1 + (candidateCount - frequency + 0.5) / (frequency + 0.5));
 }
 
+// A posting list's entries whose rows are candidates, in arrays kept between terms and queries.
+class CandidateEntries {
+  rows = new Int32Array(0);
+  counts = new Int32Array(0);
+  count = 0;
+
+  fill(list: PostingList, isCandidate: Uint8Array): this {
+    if (this.rows.length < list.size) {
+      this.rows = new Int32Array(list.size);
+      this.counts = new Int32Array(list.size);
+    }
+    let count = 0;
+    for (let index = 0; index < list.size; index += 1) {
+      const row = list.rowAt(index);
+      if (isCandidate[row] !== 1) continue;
+      this.rows[count] = row;
+      this.counts[count] = list.countAt(index);
+      count += 1;
+    }
+    this.count = count;
+    return this;
+  }
+}
+
 // Sums per row in a dense array and remembers which rows it touched, in first-touch order. Its arrays
 // are kept between queries (zeroed after each), so a search at 100k notes allocates nothing that size.
 class ScoreAccumulator {
   private sums = new Float64Array(0);
   private touched = new Int32Array(0);
+  private touchedScores = new Float64Array(0);
   private count = 0;
 
   reset(capacity: number): void {
     if (this.sums.length < capacity) {
       this.sums = new Float64Array(capacity);
       this.touched = new Int32Array(capacity);
+      this.touchedScores = new Float64Array(capacity);
     }
     this.count = 0;
   }
@@ -203,10 +246,10 @@ class ScoreAccumulator {
     this.sums[row] = (this.sums[row] as number) + value;
   }
 
-  /** The touched rows and their sums (fresh arrays), then zeroes what was used. */
+  /** The touched rows and their sums (views of this accumulator's arrays), then zeroes the sums used. */
   result(): Omit<LexicalScores, 'bestPossible'> {
-    const rows = this.touched.slice(0, this.count);
-    const scores = new Float64Array(this.count);
+    const rows = this.touched.subarray(0, this.count);
+    const scores = this.touchedScores.subarray(0, this.count);
     for (let index = 0; index < this.count; index += 1) {
       const row = rows[index] as number;
       scores[index] = this.sums[row] as number;

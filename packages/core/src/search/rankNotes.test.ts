@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fnv1a32, hashedEmbedder } from '../embedder/hashedEmbedder';
 import { LexicalIndex } from './lexicalIndex';
@@ -172,5 +173,43 @@ describe('ranking', () => {
     const query = sparseQueryOf(new Float32Array([0, 0.6, 0, -0.8]));
     expect([...query.dims]).toEqual([1, 3]);
     expect([...query.weights]).toEqual([Math.fround(0.6), Math.fround(-0.8)]);
+  });
+
+  it('[LEX4] skipping matches whose words can’t reach the first page changes no result', () => {
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'omega'];
+    const noteArbitrary = fc
+      .array(fc.constantFrom(...words), { minLength: 1, maxLength: 12 })
+      .map((picked) => picked.join(' '));
+    fc.assert(
+      fc.property(
+        fc.array(noteArbitrary, { minLength: 1, maxLength: 40 }),
+        fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 40, maxLength: 40 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.subarray(words, { minLength: 1 }),
+        (texts, cosines, limit, queryWords) => {
+          const lexical = new LexicalIndex();
+          for (const [row, text] of texts.entries()) lexical.setRow(row, '', text);
+          const rows = Int32Array.from(texts.keys());
+          const queryTerms = lexicalTermsOf(queryWords.join(' '));
+          const cosineAt = (row: number) => cosines[row] ?? 0;
+          const ranked = rankNotes({
+            queryTerms,
+            lexical,
+            candidates: { rows, count: rows.length },
+            capacity: texts.length,
+            cosineAt,
+            limit,
+          });
+          // Every match offered, as before the floor.
+          const scores = lexical.score(queryTerms, { rows, count: rows.length }, texts.length);
+          const everyMatch = new TopList(limit);
+          for (let index = 0; index < scores.count; index += 1) {
+            const row = scores.rows[index] as number;
+            everyMatch.offer(row, (scores.scores[index] as number) + 0.5 * Math.max(cosineAt(row), 0));
+          }
+          expect(ranked).toEqual(everyMatch.toArray());
+        },
+      ),
+    );
   });
 });

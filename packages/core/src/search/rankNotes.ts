@@ -1,4 +1,5 @@
-import type { CandidateRows, LexicalIndex } from './lexicalIndex';
+import type { CandidateRows, LexicalIndex, LexicalScores } from './lexicalIndex';
+import { nthLargest } from './nthLargest';
 import { hasMeaningfulTerm, rankHybrid, type SemanticSide } from './rankHybrid';
 import { type RankedRow, TopList } from './topList';
 
@@ -46,10 +47,24 @@ export function rankNotes(request: RankRequest): RankedRow[] {
     );
   const weight = request.vectorWeight ?? VECTOR_WEIGHT;
   const top = new TopList(request.limit);
+  const floor = wordScoreFloor(lexical, request.limit, weight);
   for (let index = 0; index < lexical.count; index += 1) {
+    const words = lexical.scores[index] as number;
+    if (words < floor) continue;
     const row = lexical.rows[index] as number;
     const cosine = weight > 0 ? request.cosineAt(row) : 0;
-    top.offer(row, (lexical.scores[index] as number) + weight * Math.max(cosine, 0));
+    top.offer(row, words + weight * Math.max(cosine, 0));
   }
   return top.toArray();
+}
+
+/**
+ * The BM25 score below which a match can't reach the first `limit`, however close its vector: the cosine
+ * adds at most `weight`, and the `limit` best BM25 scores already guarantee `limit` final scores at least
+ * as high as the `limit`-th of them. Skipping those rows spares a vector product each (most of a query's
+ * matches when its words are common) and changes no result.
+ */
+function wordScoreFloor(lexical: LexicalScores, limit: number, weight: number): number {
+  if (lexical.count <= limit) return Number.NEGATIVE_INFINITY;
+  return nthLargest(lexical.scores, lexical.count, limit) - Math.max(weight, 0);
 }
