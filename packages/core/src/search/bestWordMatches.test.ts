@@ -9,7 +9,7 @@ const NOTES = Array.from({ length: 3000 }, (_, index) => ({
   score: index % 7 === 0 && index < 2800 ? 2 + index / 10_000 : 1,
 }));
 
-/** The notes placed in rows in `order`, as the lexical index would report them, with each row's key. */
+/** The notes placed in rows in `order`, as the lexical index would report them (position = row), with each row's key. */
 function placed(order: readonly number[]): { lexical: LexicalScores; keys: Uint32Array; docIdAt: string[] } {
   const notes = order.map((position) => NOTES[position] as (typeof NOTES)[number]);
   return {

@@ -71,23 +71,9 @@ export function rankHybrid(
   limit: number,
   meaningful = true,
 ): RankedRow[] {
-  const { byRow, best } = lexicalByRow(lexical, capacity);
-  try {
-    return rankFused(lexical, candidates, semantic, limit, meaningful, byRow, best);
-  } finally {
-    for (let index = 0; index < lexical.count; index += 1) byRow[lexical.rows[index] as number] = 0;
-  }
-}
-
-function rankFused(
-  lexical: LexicalScores,
-  candidates: CandidateRows,
-  semantic: SemanticSide,
-  limit: number,
-  meaningful: boolean,
-  byRow: Float64Array,
-  best: number,
-): RankedRow[] {
+  let best = 0;
+  for (let position = 0; position < lexical.count; position += 1)
+    best = Math.max(best, lexical.scores[position] as number);
   const scale = Math.max(lexical.bestPossible, best, Number.MIN_VALUE);
   const wordsFound = best / scale >= WORDS_FOUND_SHARE || !meaningful;
   const spread = spreadOf(sampleSimilarities(candidates, semantic));
@@ -98,15 +84,17 @@ function rankFused(
   );
   const minSimilarity = semantic.meaningAloneMinSimilarity ?? MEANING_ALONE_MIN_SIMILARITY;
   const top = new TopList(limit);
-  const offer = (row: number) => {
+  const offer = (row: number, words: number) => {
     const similarity = semantic.similarityAt(row);
     const z = similarity === undefined ? 0 : (similarity - spread.mean) / spread.deviation;
-    const words = byRow[row] as number;
     const meaningAlone = !wordsFound && z >= minZ && z > 0 && (similarity ?? 0) >= minSimilarity;
     if (words > 0 || meaningAlone) top.offer(row, SCORE_FLOOR + words / scale + weight * z);
   };
-  if (wordsFound) for (const row of bestWordMatches(lexical, semantic.sampleKeys)) offer(row);
-  else for (let index = 0; index < candidates.count; index += 1) offer(candidates.rows[index] as number);
+  if (wordsFound) {
+    // Each re-ranked match's score is read where it lies: no per-row copy of 100,000 matches is made.
+    for (const position of bestWordMatches(lexical, semantic.sampleKeys))
+      offer(lexical.rows[position] as number, lexical.scores[position] as number);
+  } else offerEveryCandidate(lexical, candidates, capacity, offer);
   return top.toArray();
 }
 
@@ -115,16 +103,25 @@ function rankFused(
 // so one search uses it at a time.
 let scoreByRow = new Float64Array(0);
 
-function lexicalByRow(lexical: LexicalScores, capacity: number): { byRow: Float64Array; best: number } {
+/** HYB4: when the words found nothing much, every candidate is offered with its lexical score (0 for most). */
+function offerEveryCandidate(
+  lexical: LexicalScores,
+  candidates: CandidateRows,
+  capacity: number,
+  offer: (row: number, words: number) => void,
+): void {
   if (scoreByRow.length < capacity) scoreByRow = new Float64Array(capacity);
   const byRow = scoreByRow;
-  let best = 0;
-  for (let index = 0; index < lexical.count; index += 1) {
-    const score = lexical.scores[index] as number;
-    byRow[lexical.rows[index] as number] = score;
-    best = Math.max(best, score);
+  for (let position = 0; position < lexical.count; position += 1)
+    byRow[lexical.rows[position] as number] = lexical.scores[position] as number;
+  try {
+    for (let index = 0; index < candidates.count; index += 1) {
+      const row = candidates.rows[index] as number;
+      offer(row, byRow[row] as number);
+    }
+  } finally {
+    for (let position = 0; position < lexical.count; position += 1) byRow[lexical.rows[position] as number] = 0;
   }
-  return { byRow, best };
 }
 
 /**
