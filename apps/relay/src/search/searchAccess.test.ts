@@ -84,7 +84,7 @@ describe('the relay’s search copy under private folders', () => {
     );
   });
 
-  it('[SRCH1, ACL5] candidate sets kept between queries follow every move, trash, restore and purge', () => {
+  it('[SRCH2, ACL5] candidate sets kept between queries follow every move, trash, restore and purge', () => {
     const change = fc.tuple(
       fc.integer({ min: 0, max: 9 }),
       fc.constantFrom('move', 'trash', 'restore', 'purge', 'edit'),
