@@ -34,10 +34,44 @@ export async function writeIndexedContent(
   indexed: IndexedContent,
   now: Date,
 ): Promise<ContentWrite> {
-  const note = await db.note.findUnique({ where: { docId: indexed.docId } });
   // IDX1: the vector is the text's alone; the title is the tree's and is scored on its own, so a rename
   // never leaves a stale title inside a vector.
   const embedded = embedder.embed(indexed.content);
+  const updated = await updateIndexedContent(db, embedder.name, indexed, embedded, now);
+  if (updated) return { changed: true, vector: embedded, placeIfNew: updated };
+  return insertIndexedContent(db, embedder.name, indexed, embedded, now);
+}
+
+/**
+ * The usual case in one statement: the row exists (the tree placed it when the note was created, IDX3) and
+ * holds an older version. Returns the row's place, or null when no row was changed (none yet, or IDX2's guard).
+ */
+async function updateIndexedContent(
+  db: Db,
+  embedderName: string,
+  indexed: IndexedContent,
+  embedded: Float32Array,
+  now: Date,
+): Promise<IndexPlace | null> {
+  const [row] = await db.$queryRaw<Array<{ vault_id: string; path: string; live: boolean }>>`
+    UPDATE note_index SET content = ${indexed.content}, vector = ${encodeVector(embedded)}, embedder = ${embedderName},
+           version = ${indexed.version}, updated_at = ${now}
+    WHERE doc_id = ${indexed.docId}
+      AND (version < ${indexed.version} OR (version = ${indexed.version} AND embedder <> ${embedderName}))
+    RETURNING vault_id, path, live`;
+  return row ? { vaultId: row.vault_id, path: row.path, live: row.live } : null;
+}
+
+// No row was changed: the note has no row yet (its document arrived before its create op), or the guard
+// refused. The insert decides which, with the place the row gets from the tree if it is new.
+async function insertIndexedContent(
+  db: Db,
+  embedderName: string,
+  indexed: IndexedContent,
+  embedded: Float32Array,
+  now: Date,
+): Promise<ContentWrite> {
+  const note = await db.note.findUnique({ where: { docId: indexed.docId } });
   const placeIfNew = {
     vaultId: note?.vaultId ?? 'default',
     path: note?.path ?? '',
@@ -46,7 +80,7 @@ export async function writeIndexedContent(
   const changed = await db.$executeRaw`
     INSERT INTO note_index (doc_id, vault_id, path, title, kind, content, vector, embedder, version, live, updated_at)
     SELECT ${indexed.docId}, ${placeIfNew.vaultId}, ${placeIfNew.path}, ${titleFromPath(placeIfNew.path)}, ${entryKindOf(placeIfNew.path)},
-           ${indexed.content}, ${encodeVector(embedded)}, ${embedder.name}, ${indexed.version}, ${placeIfNew.live}, ${now}
+           ${indexed.content}, ${encodeVector(embedded)}, ${embedderName}, ${indexed.version}, ${placeIfNew.live}, ${now}
     WHERE NOT EXISTS (SELECT 1 FROM retired_doc WHERE doc_id = ${indexed.docId})
     ON CONFLICT (doc_id) DO UPDATE SET
       content = EXCLUDED.content, vector = EXCLUDED.vector, embedder = EXCLUDED.embedder,
