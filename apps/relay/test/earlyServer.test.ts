@@ -1,5 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -63,6 +64,22 @@ describe('the relay listens before its database is open (HTTP12)', () => {
     expect(await response.json()).toEqual({ ok: true });
   });
 
+  test('[HTTP14] a keep-alive connection idle for longer than Node’s default 5 s is still open for the next request', async () => {
+    const { early } = await start();
+    early.open((_request, response) => sendJson(response, 200, { ok: true }));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await getThrough(agent, early.port);
+      // Past Node's 5 s and the second it adds before closing.
+      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      const second = await getThrough(agent, early.port);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(second.socket).toBe(first.socket);
+    } finally {
+      agent.destroy();
+    }
+  }, 15_000);
+
   test('[HTTP12] a sync socket is answered 503 until the relay opens, and nothing else is said to it', async () => {
     const { early } = await start();
     expect(await upgradeStatus(early.port)).toBe(503);
@@ -79,3 +96,14 @@ describe('the relay listens before its database is open (HTTP12)', () => {
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('RELAY_STARTING');
   });
 });
+
+/** A GET of /api/health through `agent`: its status and the socket it went over. */
+function getThrough(agent: Agent, port: number): Promise<{ status: number; socket: Socket }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path: '/api/health', agent }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, socket: request.socket as Socket }));
+    });
+    request.on('error', reject).end();
+  });
+}

@@ -48,6 +48,7 @@ export async function listenEarly(options: {
     if (waiting.length >= MAX_WAITING_REQUESTS) return refuseWhileStarting(response);
     waiting.push((next) => (next ? next(request, response) : refuseWhileStarting(response)));
   });
+  keepIdleConnectionsOpen(httpServer);
   httpServer.on('upgrade', refuseUpgrade);
   const port = await listen(httpServer, options.port, options.host);
   const release = (next: Handler | null) => {
@@ -89,4 +90,18 @@ function listen(httpServer: HttpServer, port: number, host: string): Promise<num
       resolve((httpServer.address() as AddressInfo).port);
     });
   });
+}
+
+/**
+ * HTTP14: how long an idle keep-alive connection stays open. Node's default (5 s) is shorter than many clients
+ * keep a connection for reuse: a client sending its next request just as the relay closes the connection gets
+ * ECONNRESET, and a client that does not retry (a script, Playwright's request context) fails. A minute covers
+ * an assistant's or a person's pause between calls; headers must still arrive within the same bound.
+ */
+export const IDLE_KEEP_ALIVE_MS = 65_000;
+
+function keepIdleConnectionsOpen(httpServer: HttpServer): void {
+  httpServer.keepAliveTimeout = IDLE_KEEP_ALIVE_MS;
+  // Node closes a connection whose next request's headers take longer than this; it must outlast the idle wait.
+  httpServer.headersTimeout = IDLE_KEEP_ALIVE_MS + 1000;
 }
