@@ -42,6 +42,11 @@ export class LexicalIndex {
   private readonly rowTerms = new RowTermStore();
   private lengths = new Float64Array(1024);
   private readonly accumulator = new ScoreAccumulator();
+  /** A posting list's candidate entries, refilled per term. */
+  private readonly heldEntries = new CandidateEntries();
+  // One mask of every row, kept between queries and cleared after each (only the candidates it set): a
+  // fresh one per query was 100 KB to allocate and collect at 100,000 notes, which showed in the p95.
+  private candidateMask = new Uint8Array(0);
 
   /** Replaces the row's title and text. */
   setRow(row: number, title: string, text: string): void {
@@ -109,10 +114,6 @@ export class LexicalIndex {
     }
   }
 
-  // One mask of every row, kept between queries and cleared after each (only the candidates it set): a
-  // fresh one per query was 100 KB to allocate and collect at 100,000 notes, which showed in the p95.
-  private candidateMask = new Uint8Array(0);
-
   private markCandidates(candidates: CandidateRows, capacity: number): Uint8Array {
     if (this.candidateMask.length < capacity) this.candidateMask = new Uint8Array(capacity);
     const mask = this.candidateMask;
@@ -141,8 +142,6 @@ export class LexicalIndex {
     }
     return held.count;
   }
-
-  private readonly heldEntries = new CandidateEntries();
 
   /** Posting lists held now: one per term some row holds (what the index costs beyond its rows). */
   get heldListCount(): number {
