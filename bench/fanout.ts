@@ -1,8 +1,9 @@
-// `npx tsx bench/fanout.ts [--clients 100,300] [--seconds 15]`: the one-document fan-out rows alone.
+// `npx tsx bench/fanout.ts [--clients 100,300] [--seconds 15] [--rounds 3]`: the one-document fan-out rows alone.
 import { pathToFileURL } from 'node:url';
 import { benchDocumentName, createBenchNotes } from './load/benchNotes';
 import { ClientFleet } from './load/clientFleet';
 import { type BenchRow, compareRows } from './load/compareRows';
+import { medianRound } from './load/medianRound';
 import { type MeasuredRelay, type ServerKind, startMeasuredRelay } from './load/relayProcess';
 import { type TimedEdits, timedEditRows, timeEdits } from './load/timedEdits';
 
@@ -23,10 +24,30 @@ export async function measureFanout(clients: number, seconds = 15, kind: ServerK
   return { clients, timed };
 }
 
-/** The fan-out rows of Baalda's relay beside bare Hocuspocus's, the same clients and edits, one run. */
-export async function fanoutAgainstBare(clients: number, seconds = 15): Promise<BenchRow[]> {
-  const ours = fanoutRows(await measureFanout(clients, seconds, 'baalda'));
-  return compareRows(ours, fanoutRows(await measureFanout(clients, seconds, 'bare')));
+/** BEN7: rounds of each server per client count; the median round by p95 is reported. */
+export const FANOUT_ROUNDS = 3;
+
+/**
+ * BEN7: the fan-out rows of Baalda's relay beside bare Hocuspocus's, the same clients and edits, in `rounds`
+ * rounds of one run each per server. Which server goes first alternates, so a machine that slows down or
+ * speeds up meanwhile weighs on both; the rows are each server's median round by p95, whole, plus every
+ * round's p95.
+ */
+export async function fanoutAgainstBare(clients: number, seconds = 15, rounds = FANOUT_ROUNDS): Promise<BenchRow[]> {
+  const reports: Record<ServerKind, FanoutReport[]> = { baalda: [], bare: [] };
+  for (let round = 0; round < rounds; round += 1) {
+    const order: ServerKind[] = round % 2 === 0 ? ['baalda', 'bare'] : ['bare', 'baalda'];
+    for (const kind of order) reports[kind].push(await measureFanout(clients, seconds, kind));
+  }
+  const p95 = (report: FanoutReport) => report.timed.stats.p95;
+  const eachRound = (kind: ServerKind) => reports[kind].map((report) => p95(report).toFixed(1)).join(', ');
+  return [
+    ...compareRows(fanoutRows(medianRound(reports.baalda, p95)), fanoutRows(medianRound(reports.bare, p95))),
+    [
+      `fan-out, 1 note × ${clients} clients: p95 of each of ${rounds} rounds, ms (the rows above are the median round's) — ours / bare Hocuspocus`,
+      `${eachRound('baalda')} / ${eachRound('bare')}`,
+    ],
+  ];
 }
 
 /**
@@ -86,9 +107,10 @@ export function flagValue(args: readonly string[], flag: string, fallback: strin
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const seconds = Number(flagValue(args, '--seconds', '15'));
+  const rounds = Number(flagValue(args, '--rounds', String(FANOUT_ROUNDS)));
   const rows: Array<[string, string]> = [];
   for (const clients of flagValue(args, '--clients', '100,300').split(',').map(Number)) {
-    rows.push(...(await fanoutAgainstBare(clients, seconds)));
+    rows.push(...(await fanoutAgainstBare(clients, seconds, rounds)));
   }
   printRows(rows);
 }
