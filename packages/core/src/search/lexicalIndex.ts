@@ -1,6 +1,6 @@
 import { countTerms, lexicalTermsOf } from './lexicalTerms';
 import { PostingList } from './postingList';
-import { RowTermStore } from './rowTermStore';
+import { RowTermStore, type RowTerms } from './rowTermStore';
 
 /** LEX2: Okapi BM25 with the usual constants; a title word counts as three words of text (BM25F's shortcut). */
 export const BM25 = { k1: 1.2, b: 0.75, titleWeight: 3 } as const;
@@ -48,32 +48,71 @@ export class LexicalIndex {
   // fresh one per query was 100 KB to allocate and collect at 100,000 notes, which showed in the p95.
   private candidateMask = new Uint8Array(0);
 
-  /** Replaces the row's title and text. */
+  /**
+   * Replaces the row's title and text. Only the terms whose count changed are touched: an edit to one
+   * paragraph of a long note moves a few dozen entries, where taking every term out and in again read the
+   * posting list of each of the note's words (a common word's holds most rows).
+   */
   setRow(row: number, title: string, text: string): void {
-    this.removeRow(row);
     const counts = new Map<number, number>();
     for (const [term, count] of countTerms(lexicalTermsOf(text))) counts.set(this.idOf(term), count);
     const titleIds = this.titleIdsOf(title);
     for (const id of titleIds) counts.set(id, (counts.get(id) ?? 0) + BM25.titleWeight);
+    const held = this.rowTerms.get(row);
+    if (held) this.moveHeldTerms(row, held, counts);
     let length = 0;
     for (const [id, count] of counts) {
-      this.listOf(id).add(row, count);
-      length += count;
+      if (count > 0) this.listOf(id).add(row, count);
+      length += Math.abs(count);
     }
-    this.rowTerms.set(row, { ids: Int32Array.from(counts.keys()), titleIds });
+    this.storeRowTerms(row, counts, titleIds);
     this.setLength(row, length);
   }
 
   /** Replaces the row's title, keeping its text (a rename): only the title's terms move. */
   setTitle(row: number, title: string): void {
-    const held = this.rowTerms.get(row) ?? { ids: NO_IDS, titleIds: NO_IDS };
+    const held = this.rowTerms.get(row) ?? { ids: NO_IDS, counts: NO_IDS, titleIds: NO_IDS };
+    const counts = new Map<number, number>();
+    for (const [index, id] of held.ids.entries()) counts.set(id, held.counts[index] as number);
     const titleIds = this.titleIdsOf(title);
-    for (const id of held.titleIds) this.adjustList(id, row, -BM25.titleWeight);
-    for (const id of titleIds) this.adjustList(id, row, BM25.titleWeight);
-    const ids = new Set([...held.ids, ...titleIds]);
+    for (const id of held.titleIds) {
+      this.adjustList(id, row, -BM25.titleWeight);
+      counts.set(id, (counts.get(id) ?? 0) - BM25.titleWeight);
+    }
+    for (const id of titleIds) {
+      this.adjustList(id, row, BM25.titleWeight);
+      counts.set(id, (counts.get(id) ?? 0) + BM25.titleWeight);
+    }
+    for (const [id, count] of counts) if (count <= 0) counts.delete(id);
     const delta = (titleIds.length - held.titleIds.length) * BM25.titleWeight;
-    this.rowTerms.set(row, { ids: Int32Array.from(ids), titleIds });
+    this.storeRowTerms(row, counts, titleIds);
     this.setLength(row, (this.lengths[row] ?? 0) + delta);
+  }
+
+  /**
+   * Brings the posting lists of the terms the row held to `counts`: a term it no longer holds leaves its
+   * list, one whose count changed is rewritten, one whose count is the same is left alone. Each term
+   * handled is marked in `counts` as a negative count (its length still), so the caller adds only the
+   * terms that are new to the row.
+   */
+  private moveHeldTerms(row: number, held: RowTerms, counts: Map<number, number>): void {
+    for (const [index, id] of held.ids.entries()) {
+      const now = counts.get(id);
+      if (now === undefined) {
+        this.lists[id]?.remove(row);
+        this.releaseIfEmpty(id);
+        continue;
+      }
+      if (now !== held.counts[index]) this.listOf(id).setCount(row, now);
+      counts.set(id, -now);
+    }
+  }
+
+  // Ids ascending, as the store keeps them: its own sort then finds them in order.
+  private storeRowTerms(row: number, counts: ReadonlyMap<number, number>, titleIds: Int32Array): void {
+    const ids = Int32Array.from(counts.keys()).sort();
+    const held = Int32Array.from(ids, (id) => Math.abs(counts.get(id) as number));
+    this.rowTerms.set(row, { ids, counts: held, titleIds });
   }
 
   /** Takes a row out of every posting list. */

@@ -34,11 +34,11 @@ describe('posting list entries packed as row and count', () => {
     );
   });
 
-  it('[LEX2] adds, renames and removals leave exactly the rows a model holds, with their counts', () => {
+  it('[LEX2] adds, renames, rewritten counts and removals leave exactly the rows a model holds, with their counts', () => {
     const operation = fc.record({
       row: fc.integer({ min: 0, max: 30 }),
       delta: fc.integer({ min: -400, max: 400 }),
-      kind: fc.constantFrom('add', 'adjust', 'remove'),
+      kind: fc.constantFrom('add', 'adjust', 'setCount', 'remove'),
     });
     fc.assert(
       fc.property(fc.array(operation, { maxLength: 200 }), (operations) => {
@@ -53,6 +53,9 @@ describe('posting list entries packed as row and count', () => {
             const count = (model.get(row) ?? 0) + delta;
             if (count > 0 && (model.has(row) || delta > 0)) model.set(row, count);
             else model.delete(row);
+          } else if (kind === 'setCount' && delta > 0) {
+            list.setCount(row, delta);
+            model.set(row, delta);
           } else if (kind === 'remove') {
             list.remove(row);
             model.delete(row);

@@ -58,6 +58,13 @@ export class PostingList {
     else this.setEntry(at, row, count);
   }
 
+  /** Sets the row's count, adding its entry if it has none. */
+  setCount(row: number, count: number): void {
+    const at = this.indexOf(row);
+    if (at < 0) this.add(row, count);
+    else this.setEntry(at, row, count);
+  }
+
   /** Removes the row's entry, if any. */
   remove(row: number): void {
     const at = this.indexOf(row);

@@ -1,9 +1,12 @@
 /**
- * What a row must remember to take its terms out again: the distinct term ids of title and text, and
- * the title's own ids (in title order, repeats kept) for a rename.
+ * What a row must remember to take its terms out again: the distinct term ids of title and text with the
+ * weighted count each has in its posting list (`counts[i]` is `ids[i]`'s), and the title's own ids (in
+ * title order, repeats kept) for a rename. The counts let a rewrite touch only the terms whose count
+ * changed: finding a row in a posting list reads the list, and a common word's list holds most rows.
  */
 export interface RowTerms {
   readonly ids: Int32Array;
+  readonly counts: Int32Array;
   readonly titleIds: Int32Array;
 }
 
@@ -14,8 +17,8 @@ const MAX_VARINT_BYTES = 5;
 
 /**
  * LEX2: every row's {@link RowTerms} packed in one byte arena. A row is stored as varints: the title's
- * ids, then its distinct ids sorted and delta-coded — a 200-word note's ~190 ids take ~250 bytes where
- * two Int32Arrays per row took ~1.2 KB (760 bytes of ids, the rest typed-array objects). Read only when
+ * ids, then its distinct ids sorted and delta-coded, then the counts that are not 1 — a 200-word note's
+ * ~190 ids and counts take ~300 bytes where three Int32Arrays per row took ~2 KB. Read only when
  * a row is rewritten, renamed or removed, so decoding is off the query path. A row rewritten no larger
  * stays where it is; otherwise it moves to the end, and the arena is compacted when it must grow.
  */
@@ -93,26 +96,40 @@ export class RowTermStore {
 }
 
 /**
- * Varints: the title's id count and ids, then the distinct ids' count, first id and gaps. Sorted ids
- * have small gaps (a note's common words have small ids), so most take one byte.
- * @example encodeRowTerms({ ids: Int32Array.of(9, 3, 300), titleIds: Int32Array.of(9) }) // [1, 9, 3, 3, 6, 163, 2]
+ * Varints: the title's id count and ids, then the distinct ids' count, first id and gaps, then the counts
+ * that are not 1 (most of a note's words are said once): how many, then for each the gap from the
+ * previous one's position among the sorted ids, and the count. Sorted ids have small gaps (a note's
+ * common words have small ids), so most take one byte.
+ * @example encodeRowTerms({ ids: Int32Array.of(9, 3, 300), counts: Int32Array.of(4, 1, 200), titleIds: Int32Array.of(9) }) // [1, 9, 3, 3, 6, 163, 2, 2, 1, 4, 1, 200, 1]
  */
 export function encodeRowTerms(terms: RowTerms): Uint8Array {
   const { titleIds } = terms;
-  const ids = Int32Array.from(terms.ids).sort();
-  const out = new Uint8Array((titleIds.length + ids.length + 2) * MAX_VARINT_BYTES);
+  const order = Array.from(terms.ids.keys()).sort((a, b) => (terms.ids[a] as number) - (terms.ids[b] as number));
+  const out = new Uint8Array((titleIds.length + 3 * order.length + 3) * MAX_VARINT_BYTES);
   let at = writeVarint(out, 0, titleIds.length);
   for (const id of titleIds) at = writeVarint(out, at, id);
-  at = writeVarint(out, at, ids.length);
+  at = writeVarint(out, at, order.length);
   let previous = 0;
-  for (const id of ids) {
+  for (const position of order) {
+    const id = terms.ids[position] as number;
     at = writeVarint(out, at, id - previous);
     previous = id;
+  }
+  let repeated = 0;
+  for (const position of order) if (terms.counts[position] !== 1) repeated += 1;
+  at = writeVarint(out, at, repeated);
+  let previousSorted = 0;
+  for (const [sorted, position] of order.entries()) {
+    const count = terms.counts[position] as number;
+    if (count === 1) continue;
+    at = writeVarint(out, at, sorted - previousSorted);
+    at = writeVarint(out, at, count);
+    previousSorted = sorted;
   }
   return out.slice(0, at);
 }
 
-/** Reads what {@link encodeRowTerms} wrote at `start`; `ids` come back ascending. */
+/** Reads what {@link encodeRowTerms} wrote at `start`; `ids` come back ascending, with their counts. */
 export function decodeRowTerms(bytes: Uint8Array, start: number): RowTerms {
   const reader = { at: start };
   const titleIds = new Int32Array(readVarint(bytes, reader));
@@ -123,7 +140,14 @@ export function decodeRowTerms(bytes: Uint8Array, start: number): RowTerms {
     previous += readVarint(bytes, reader);
     ids[index] = previous;
   }
-  return { ids, titleIds };
+  const counts = new Int32Array(ids.length).fill(1);
+  const repeated = readVarint(bytes, reader);
+  let sorted = 0;
+  for (let index = 0; index < repeated; index += 1) {
+    sorted += readVarint(bytes, reader);
+    counts[sorted] = readVarint(bytes, reader);
+  }
+  return { ids, counts, titleIds };
 }
 
 // LEB128: seven bits a byte, low first; the high bit says another byte follows.
