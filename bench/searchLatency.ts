@@ -1,9 +1,10 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { hashedEmbedder, quantizeVectors } from '@baalda/core';
-import { SearchIndex } from '../apps/relay/src/search/searchIndex';
+import { type IndexPlace, SearchIndex } from '../apps/relay/src/search/searchIndex';
 import { searchNotes } from '../apps/relay/src/search/searchService';
 import { seededRandom } from '../apps/relay/test/seededRandom';
+import { percentile } from './stats';
 
 // A fixed vocabulary and a seeded generator, so every run scores the same corpus.
 const WORDS = Array.from({ length: 5000 }, (_, index) => `w${index.toString(36)}`);
@@ -16,6 +17,8 @@ export interface SearchLatency {
   readonly vectorBytes: number;
   /** Everything the search copy holds (vectors, inverted index, rows), measured as heap growth. */
   readonly heldBytes: number;
+  /** One note's edit (20 words appended) written into the copy, as a store cycle writes it: ms. */
+  readonly edit: { readonly p50: number; readonly p95: number };
 }
 
 // Memory is measured after a full collection; V8 only exposes `gc` behind a flag, set here at run time.
@@ -39,12 +42,15 @@ export function measureSearchLatency(notes: number, queries = 200, semantic = fa
   const word = () => WORDS[Math.floor(next() ** 2 * WORDS.length)] ?? 'w0';
   const encoder = semantic ? { name: 'bench-meaning-512', dimensions: SEMANTIC_DIMENSIONS } : null;
   const index = new SearchIndex(hashedEmbedder.name, hashedEmbedder.dimensions, encoder);
+  // The notes the edits go to keep their text here (every note's would be ~100 MB at 100k notes).
+  const edited = new Map<string, { place: IndexPlace; text: string }>();
   for (let note = 0; note < notes; note += 1) {
     const docId = `benchNote_${String(note).padStart(10, '0')}`;
     const place = { vaultId: 'default', path: `Folder ${note % 50}/Note ${note} ${word()}.md`, live: true };
     index.setPlace(docId, place);
     const text = Array.from({ length: 200 }, word).join(' ');
     index.setContent(docId, hashedEmbedder.embed(text), 1, place, text);
+    if (note % Math.max(1, Math.floor(notes / EDITED_NOTES)) === 0) edited.set(docId, { place, text });
     // A ~200-word note has its whole vector and two sections (SEMV2).
     if (semantic)
       index.setSemantic(
@@ -67,11 +73,40 @@ export function measureSearchLatency(notes: number, queries = 200, semantic = fa
     searchNotes(index, hashedEmbedder, { query: text, vaultId: 'default', hidden: [], limit: 10 }, meaning);
     if (query >= 0) samples.push(performance.now() - started);
   }
-  samples.sort((a, b) => a - b);
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? Number.NaN;
   const vectorBytes = index.vectorBytes + index.semantic.bytes;
-  return { p50: at(50), p95: at(95), vectorBytes, heldBytes };
+  const edit = measureEdits(index, edited, word);
+  return { p50: percentileOf(samples, 50), p95: percentileOf(samples, 95), vectorBytes, heldBytes, edit };
 }
+
+/**
+ * LEX2: each edited note gets 20 words appended, and the whole text is written into the copy (hashed vector,
+ * inverted index), as the index extension does after a store.
+ */
+function measureEdits(
+  index: SearchIndex,
+  edited: ReadonlyMap<string, { place: IndexPlace; text: string }>,
+  word: () => string,
+): { p50: number; p95: number } {
+  const samples: number[] = [];
+  let version = 2;
+  for (const [docId, { place, text }] of edited) {
+    const longer = `${text} ${Array.from({ length: 20 }, word).join(' ')}`;
+    const started = performance.now();
+    index.setContent(docId, hashedEmbedder.embed(longer), version, place, longer);
+    samples.push(performance.now() - started);
+    version += 1;
+  }
+  return { p50: percentileOf(samples, 50), p95: percentileOf(samples, 95) };
+}
+
+function percentileOf(samples: number[], p: number): number {
+  return percentile(
+    samples.sort((a, b) => a - b),
+    p,
+  );
+}
+
+const EDITED_NOTES = 200;
 
 const SEMANTIC_DIMENSIONS = 512;
 const WARM_UP_QUERIES = 50;
