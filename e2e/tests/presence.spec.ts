@@ -38,7 +38,8 @@ test('[PRES3, PRES4, PRES5, PRES6] alice and bob see each other in one note, wit
   await expect(bobsCaret).toHaveCount(1);
   const label = bobsCaret.locator('.collaboration-carets__label');
   await expect(label).toHaveAttribute('data-name', 'bob');
-  expect(await label.evaluate((element) => getComputedStyle(element, '::after').content)).toBe('"bob"');
+  // Polled, as the colour below is: a label read while the caret is redrawn reads "".
+  await expect.poll(() => label.evaluate((element) => getComputedStyle(element, '::after').content)).toBe('"bob"');
   const bobsColor = await backgroundOf(alice.page, '[data-testid="presence-avatar"]');
   // The caret is redrawn as awareness updates arrive; a label read while it is replaced reads as detached ("").
   await expect.poll(() => backgroundOf(alice.page, '.collaboration-carets__label')).toBe(bobsColor);
