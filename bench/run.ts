@@ -39,7 +39,7 @@ if (args.includes('--only-editor')) {
   process.exit(0);
 }
 
-// `--only-semantic`: the search-by-meaning rows alone (about ten minutes on two cores).
+// `--only-semantic`: the search-by-meaning rows alone (about twenty minutes on two cores).
 if (args.includes('--only-semantic')) {
   const semanticRows = [...(await measureSemantic()), ...importRows(await measureImportResponsiveness())];
   const width = Math.max(...semanticRows.map(([name]) => name.length));

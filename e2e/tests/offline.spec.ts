@@ -22,6 +22,9 @@ test('[SYNC3] alice reloads offline, keeps editing, and bob sees every edit once
   await editor(alice.page).click();
   await alice.page.keyboard.type('Typed while online.');
   await expectSyncState(alice.page, 'synced');
+  // The note's name travels apart from its text, in the tree's outbox: both must be on the relay before the
+  // network goes, or bob rightly sees the name it had before.
+  await expect(alice.page.getByTestId('pending-ops')).toHaveAttribute('data-count', '0');
 
   await goOffline(alice.context);
   await alice.page.reload();
