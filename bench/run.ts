@@ -15,6 +15,7 @@ import { measureRelayRestart } from './relayRestart';
 import { measureRetrieval } from './retrieval/runRetrieval';
 import { measureSearchLatency } from './searchLatency';
 import { measureSemantic } from './semantic';
+import { browserSemanticRows, measureSemanticInBrowser } from './semanticBrowser';
 import { importRows, measureImportResponsiveness } from './semanticImport';
 import { measureSoak, soakRows } from './soak';
 import { measureStartup } from './startup';
@@ -41,7 +42,11 @@ if (args.includes('--only-editor')) {
 
 // `--only-semantic`: the search-by-meaning rows alone (about twenty minutes on two cores).
 if (args.includes('--only-semantic')) {
-  const semanticRows = [...(await measureSemantic()), ...importRows(await measureImportResponsiveness())];
+  const semanticRows = [
+    ...(await measureSemantic()),
+    ...browserSemanticRows(await measureSemanticInBrowser()),
+    ...importRows(await measureImportResponsiveness()),
+  ];
   const width = Math.max(...semanticRows.map(([name]) => name.length));
   console.log(`\n| ${'measure'.padEnd(width)} | value |\n| ${'-'.repeat(width)} | ----- |`);
   for (const [name, value] of semanticRows) console.log(`| ${name.padEnd(width)} | ${value} |`);
@@ -86,6 +91,7 @@ if (!onlyStartup) {
   rows.push(['retrieval recall@5', `${(retrieval.relay.recall5 * 100).toFixed(1)}%`]);
   rows.push(['retrieval stale/deleted hits', String(retrieval.staleHits)]);
   rows.push(...(await measureSemantic()));
+  rows.push(...browserSemanticRows(await measureSemanticInBrowser()));
   rows.push(...mcpSearchRows(await measureMcpSearch()));
   rows.push(...mcpEditsRows(await measureMcpEdits()));
   rows.push(...oauthFlowRows(await measureOAuthFlow()));

@@ -42,8 +42,8 @@ function storeLevelRows(): Row[] {
   return rows;
 }
 
-// Notes of about 200 words: three notes of the retrieval corpus run together.
-function noteTexts(count: number): string[][] {
+/** Notes of about 200 words, as paragraphs: three notes of the retrieval corpus run together. */
+export function noteTexts(count: number): string[][] {
   const notes = readCorpus().notes;
   return Array.from({ length: count }, (_, index) =>
     [0, 1, 2].flatMap((offset) => notes[(index * 3 + offset) % notes.length]?.text ?? []),

@@ -1,11 +1,11 @@
 // The editor bench's browser half: Chromium (Debian's, as the e2e tests run it) signed in as the relay's owner
 // opens the big note, types into its middle, then reopens it offline, from IndexedDB alone.
-import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { z } from 'zod';
 import { BENCH_OWNER } from '../benchAccount';
 import type { AppRelay } from './appRelay';
+import { launchBenchBrowser } from './benchBrowser';
 import type { BenchVault } from './benchVault';
 import { LAST_PARAGRAPH } from './bigNote';
 import {
@@ -37,7 +37,6 @@ export interface BrowserReport {
   readonly imagesShown: number;
 }
 
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const TYPED = 'and the quick brown fox jumps over the lazy dog while the team reviews the draft '
   .repeat(3)
   .slice(0, 200);
@@ -50,12 +49,7 @@ const shownTimesSchema = z.object({ shell: z.number().nullable(), shown: z.numbe
 
 /** Runs the browser measurements against `relay`, whose vault `vault` filled. */
 export async function measureInBrowser(relay: AppRelay, vault: BenchVault): Promise<BrowserReport> {
-  const executablePath =
-    process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await launchBenchBrowser();
   try {
     const context = await browser.newContext({ baseURL: relay.url });
     const signIn = await context.request.post('/api/auth/signin', { data: BENCH_OWNER });

@@ -1,0 +1,166 @@
+// `npx tsx bench/semanticBrowser.ts [--port 9612]`: the sentence encoder in the PWA, in Debian's Chromium. The
+// model's load in the app's Web Worker, the first time (its files from the relay, nothing cached) and offline
+// (from the service worker's cache, as an offline search loads it), then the worker's embedding throughput.
+import { pathToFileURL } from 'node:url';
+import { noteVectorsOf, type SentenceEncoder, USE_LITE } from '@baalda/core';
+import type { BrowserContext, Page } from '@playwright/test';
+import { NOTES_PER_BATCH } from '../apps/web/lib/search/semantic/noteMeanings';
+import { ENCODER_WORKER_URL } from '../apps/web/lib/search/semantic/semanticFiles';
+import { BENCH_OWNER } from './benchAccount';
+import { startAppRelay } from './editor/appRelay';
+import { launchBenchBrowser } from './editor/benchBrowser';
+import { SERVICE_WORKER_CONTROLS } from './editor/pageProbes';
+import { flagValue, printRows } from './fanout';
+import { noteTexts } from './semantic';
+
+const EMBEDDED_NOTES = 64;
+const CACHED_TIMEOUT_MS = 120_000;
+export const BROWSER_BENCH_PORT = 9612;
+
+/** A model load as the page saw it (worker created → ready) and as the worker timed its own loading. */
+interface ModelLoad {
+  readonly pageMs: number;
+  readonly workerMs: number;
+}
+
+/** What the browser measured. */
+export interface BrowserSemantics {
+  readonly firstLoad: ModelLoad;
+  readonly offlineLoad: ModelLoad;
+  readonly notesPerSecond: number;
+}
+
+// The page's side of the encoder worker (encoderMessages.ts), as a string: functions tsx compiles may carry
+// helpers the page lacks. Vectors come back as plain arrays, which Playwright can carry.
+const WORKER_DRIVER = `window.__benchEncoder = (() => {
+  let worker;
+  let nextId = 0;
+  const waiting = new Map();
+  return {
+    start(url) {
+      return new Promise((resolve, reject) => {
+        const started = performance.now();
+        worker = new Worker(url);
+        worker.onerror = (event) => reject(new Error(event.message || 'the encoder worker failed'));
+        worker.onmessage = ({ data }) => {
+          if (data.kind === 'ready') resolve({ pageMs: performance.now() - started, workerMs: data.loadMs });
+          else if (data.kind === 'loadFailed') reject(new Error(data.reason));
+          else {
+            const job = waiting.get(data.id);
+            waiting.delete(data.id);
+            if (data.kind === 'vectors') job.resolve(data.vectors.map((vector) => Array.from(vector)));
+            else job.reject(new Error(data.reason));
+          }
+        };
+      });
+    },
+    embed(texts) {
+      return new Promise((resolve, reject) => {
+        nextId += 1;
+        waiting.set(nextId, { resolve, reject });
+        worker.postMessage({ id: nextId, texts });
+      });
+    },
+    stop() {
+      worker.terminate();
+    },
+  };
+})();`;
+
+export async function measureSemanticInBrowser(port = BROWSER_BENCH_PORT): Promise<BrowserSemantics> {
+  const relay = await startAppRelay(port);
+  const browser = await launchBenchBrowser();
+  try {
+    // A page of the relay's origin that is not the app: no service worker, no cache, nothing warmed.
+    const bare = await browser.newContext({ baseURL: relay.url });
+    const firstLoad = await loadModel(await bare.newPage(), '/api/health');
+    await bare.close();
+    const app = await browser.newContext({ baseURL: relay.url });
+    const page = await openAppWithEncoderCached(app);
+    await app.setOffline(true);
+    const offlineLoad = await loadModel(page);
+    const notesPerSecond = await embeddingThroughput(page);
+    await app.close();
+    return { firstLoad, offlineLoad, notesPerSecond };
+  } finally {
+    await browser.close();
+    await relay.stop();
+  }
+}
+
+// Starts the app's encoder worker in `page` (after opening `path`, when given) and waits for its model.
+async function loadModel(page: Page, path?: string): Promise<ModelLoad> {
+  if (path) await page.goto(path);
+  await page.evaluate(WORKER_DRIVER);
+  return page.evaluate(`window.__benchEncoder.start(${JSON.stringify(ENCODER_WORKER_URL)})`) as Promise<ModelLoad>;
+}
+
+// Signed in, the app open, its service worker in control and the encoder's files in its cache (SEMW2: the
+// app asks for them a few seconds after opening, when idle).
+async function openAppWithEncoderCached(context: BrowserContext): Promise<Page> {
+  const signIn = await context.request.post('/api/auth/signin', { data: BENCH_OWNER });
+  if (signIn.status() !== 200) throw new Error(`bench sign-in: ${signIn.status()} ${await signIn.text()}`);
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.evaluate(SERVICE_WORKER_CONTROLS);
+  const deadline = Date.now() + CACHED_TIMEOUT_MS;
+  for (;;) {
+    const missing = await uncachedEncoderFiles(page);
+    if (missing.length === 0) return page;
+    if (Date.now() > deadline) throw new Error(`the encoder's files were not cached: ${missing.join(', ')}`);
+    await page.waitForTimeout(500);
+  }
+}
+
+// The encoder's files the service worker's cache lacks; the list is the one the build wrote into sw.js.
+function uncachedEncoderFiles(page: Page): Promise<string[]> {
+  return page.evaluate(`(async () => {
+    const source = await (await fetch('/sw.js')).text();
+    const manifest = /const SEMANTIC = (\\{[\\s\\S]*?\\});/.exec(source)?.[1];
+    if (!manifest) return ['sw.js names no encoder files'];
+    const { cache: name, urls } = JSON.parse(manifest);
+    if (!(await caches.has(name))) return urls;
+    const cache = await caches.open(name);
+    const cached = await Promise.all(urls.map(async (url) => ((await cache.match(url)) ? null : url)));
+    return cached.filter((url) => url !== null);
+  })()`) as Promise<string[]>;
+}
+
+// Notes of ~200 words through core's noteVectorsOf (whole text and sections, as the app embeds a note), in
+// the app's batches, timed from the first batch sent to the last one's vectors.
+async function embeddingThroughput(page: Page): Promise<number> {
+  const encoder: SentenceEncoder = {
+    name: USE_LITE.name,
+    dimensions: USE_LITE.dimensions,
+    embedBatch: async (texts) => {
+      const vectors = (await page.evaluate(`window.__benchEncoder.embed(${JSON.stringify(texts)})`)) as number[][];
+      return vectors.map((vector) => Float32Array.from(vector));
+    },
+  };
+  const texts = noteTexts(EMBEDDED_NOTES).map((paragraphs) => paragraphs.join('\n'));
+  // The first batch also compiles the model's kernels: it is run, not counted.
+  await noteVectorsOf(encoder, texts.slice(0, NOTES_PER_BATCH));
+  const started = performance.now();
+  for (let start = 0; start < texts.length; start += NOTES_PER_BATCH)
+    await noteVectorsOf(encoder, texts.slice(start, start + NOTES_PER_BATCH));
+  return texts.length / ((performance.now() - started) / 1000);
+}
+
+/** The report as rows of the bench table. */
+export function browserSemanticRows(report: BrowserSemantics): Array<[string, string]> {
+  const load = ({ pageMs, workerMs }: ModelLoad) =>
+    `${Math.round(pageMs)} ms (${Math.round(workerMs)} ms of it loading the model in the worker)`;
+  return [
+    ['semantic model load, PWA (Chromium, Web Worker): first use, files from the relay', load(report.firstLoad)],
+    ["semantic model load, PWA: offline, files from the service worker's cache", load(report.offlineLoad)],
+    [
+      `embedding throughput, browser (Chromium, Web Worker, ~200-word notes, ${NOTES_PER_BATCH} a batch)`,
+      `${report.notesPerSecond.toFixed(1)} notes/s`,
+    ],
+  ];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const port = Number(flagValue(process.argv.slice(2), '--port', String(BROWSER_BENCH_PORT)));
+  printRows(browserSemanticRows(await measureSemanticInBrowser(port)));
+}
