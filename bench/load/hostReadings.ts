@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Hocuspocus } from '@hocuspocus/server';
 import * as Y from 'yjs';
@@ -41,6 +42,7 @@ export function answerHostRequests(hocuspocus: Hocuspocus, actions: HostActions)
       rss: usage.rss,
       external: usage.external,
       arrayBuffers: usage.arrayBuffers,
+      ...residentParts(),
       documents: documents.length,
       connections: documents.reduce((sum, document) => sum + document.getConnectionsCount(), 0),
       stateBytes: withStates ? documents.reduce((sum, document) => sum + Y.encodeStateAsUpdate(document).length, 0) : 0,
@@ -63,6 +65,19 @@ export function answerHostRequests(hocuspocus: Hocuspocus, actions: HostActions)
       process.exit(0);
     }
   });
+}
+
+// The kernel's split of the resident set (/proc/self/status, in kB): what grows in anonymous memory is the
+// process's own (heap, WebAssembly, malloc arenas); file-backed pages are code and mapped files.
+function residentParts(): { rssAnon: number; rssFile: number } {
+  let status = '';
+  try {
+    status = readFileSync('/proc/self/status', 'utf8');
+  } catch {
+    return { rssAnon: 0, rssFile: 0 };
+  }
+  const kilobytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { rssAnon: kilobytes('RssAnon'), rssFile: kilobytes('RssFile') };
 }
 
 function countStructs(documents: readonly Y.Doc[]): { structs: number; deletedStructs: number } {

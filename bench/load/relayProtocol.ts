@@ -4,6 +4,9 @@ export interface MemoryReading {
   readonly rss: number;
   readonly external: number;
   readonly arrayBuffers: number;
+  /** Of the RSS, anonymous memory (heap, WebAssembly, malloc) and file-backed pages (code, mapped files); Linux only, else 0. */
+  readonly rssAnon: number;
+  readonly rssFile: number;
   /** Documents Hocuspocus holds loaded. */
   readonly documents: number;
   /** Sync connections over all loaded documents. */
