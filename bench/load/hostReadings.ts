@@ -39,6 +39,7 @@ export function answerHostRequests(hocuspocus: Hocuspocus, actions: HostActions)
     const structs = withStates ? countStructs(documents) : { structs: 0, deletedStructs: 0 };
     return {
       heapUsed: usage.heapUsed,
+      heapTotal: usage.heapTotal,
       rss: usage.rss,
       external: usage.external,
       arrayBuffers: usage.arrayBuffers,

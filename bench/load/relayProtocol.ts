@@ -1,6 +1,8 @@
 /** The relay's memory after two forced full collections, and what it held then. */
 export interface MemoryReading {
   readonly heapUsed: number;
+  /** The heap's pages, used or not: what the heap adds to the RSS. */
+  readonly heapTotal: number;
   readonly rss: number;
   readonly external: number;
   readonly arrayBuffers: number;
