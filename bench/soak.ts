@@ -244,11 +244,22 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const snapshotDir = flagValue(args, '--heap-snapshots', '') || undefined;
   const report = await measureSoak(Number(flagValue(args, '--soak-minutes', '10')), snapshotDir);
   for (const sample of report.samples) {
-    const { heapUsed, heapTotal, rss, rssAnon, rssFile, external, documents, stateBytes, structs, deletedStructs } =
-      sample.reading;
+    const {
+      heapUsed,
+      heapTotal,
+      rss,
+      rssAnon,
+      rssFile,
+      rssWasm,
+      external,
+      documents,
+      stateBytes,
+      structs,
+      deletedStructs,
+    } = sample.reading;
     const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
     console.log(
-      `${sample.minutes.toFixed(1)} min: heap ${mib(heapUsed)} MiB (pages ${mib(heapTotal)}), external ${mib(external)} MiB, rss ${mib(rss)} MiB (anonymous ${mib(rssAnon)}, files ${mib(rssFile)}), ${documents} documents, ${stateBytes} state bytes, ${structs} Yjs structs (${deletedStructs} deleted)`,
+      `${sample.minutes.toFixed(1)} min: heap ${mib(heapUsed)} MiB (pages ${mib(heapTotal)}), external ${mib(external)} MiB, rss ${mib(rss)} MiB (anonymous ${mib(rssAnon)} of which WebAssembly ${mib(rssWasm)}, files ${mib(rssFile)}), ${documents} documents, ${stateBytes} state bytes, ${structs} Yjs structs (${deletedStructs} deleted)`,
     );
   }
   printRows(soakRows(report));

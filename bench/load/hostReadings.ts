@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Hocuspocus } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import type { HostReply, HostRequest, MemoryReading } from './relayProtocol';
+import { residentParts } from './residentParts';
 
 /** What a host does beyond reading memory: snapshots, the semantic backlog, stopping. */
 export interface HostActions {
@@ -66,19 +66,6 @@ export function answerHostRequests(hocuspocus: Hocuspocus, actions: HostActions)
       process.exit(0);
     }
   });
-}
-
-// The kernel's split of the resident set (/proc/self/status, in kB): what grows in anonymous memory is the
-// process's own (heap, WebAssembly, malloc arenas); file-backed pages are code and mapped files.
-function residentParts(): { rssAnon: number; rssFile: number } {
-  let status = '';
-  try {
-    status = readFileSync('/proc/self/status', 'utf8');
-  } catch {
-    return { rssAnon: 0, rssFile: 0 };
-  }
-  const kilobytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  return { rssAnon: kilobytes('RssAnon'), rssFile: kilobytes('RssFile') };
 }
 
 function countStructs(documents: readonly Y.Doc[]): { structs: number; deletedStructs: number } {

@@ -1,14 +1,13 @@
+import type { ResidentParts } from './residentParts';
+
 /** The relay's memory after two forced full collections, and what it held then. */
-export interface MemoryReading {
+export interface MemoryReading extends ResidentParts {
   readonly heapUsed: number;
   /** The heap's pages, used or not: what the heap adds to the RSS. */
   readonly heapTotal: number;
   readonly rss: number;
   readonly external: number;
   readonly arrayBuffers: number;
-  /** Of the RSS, anonymous memory (heap, WebAssembly, malloc) and file-backed pages (code, mapped files); Linux only, else 0. */
-  readonly rssAnon: number;
-  readonly rssFile: number;
   /** Documents Hocuspocus holds loaded. */
   readonly documents: number;
   /** Sync connections over all loaded documents. */
