@@ -15,7 +15,7 @@ export interface SearchLatency {
   readonly p95: number;
   /** The column-major vectors alone. */
   readonly vectorBytes: number;
-  /** Everything the search copy holds (vectors, inverted index, rows), measured as heap growth. */
+  /** Everything the search copy holds (vectors, inverted index, rows): the heap with it less the heap without it. */
   readonly heldBytes: number;
   /** One note's edit (20 words appended) written into the copy, as a store cycle writes it: ms. */
   readonly edit: { readonly p50: number; readonly p95: number };
