@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { residentParts } from './residentParts';
 
+// The relay's compiler settings have WebAssembly's types but not its value: it is read from the global object.
+const { Memory } = (
+  globalThis as unknown as { WebAssembly: { Memory: new (size: { initial: number }) => { buffer: ArrayBuffer } } }
+).WebAssembly;
 const MIB = 2 ** 20;
 const PAGE_BYTES = 65_536;
 
@@ -8,7 +12,7 @@ const PAGE_BYTES = 65_536;
 describe.runIf(process.platform === 'linux')('residentParts (BEN8)', () => {
   it('[BEN8] counts a WebAssembly memory once its pages are touched, and only then', () => {
     const before = residentParts();
-    const memory = new WebAssembly.Memory({ initial: (32 * MIB) / PAGE_BYTES });
+    const memory = new Memory({ initial: (32 * MIB) / PAGE_BYTES });
     const reserved = residentParts();
     new Uint8Array(memory.buffer).fill(1);
     const touched = residentParts();
