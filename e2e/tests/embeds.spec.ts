@@ -64,7 +64,7 @@ test('[EMBED1–EMBED4, LNK5] an image pasted offline shows at once, uploads on 
   browser,
   request,
 }) => {
-  // Seven phases (offline paste, reload, upload, bob, resize, an assistant's read, slash menu, a dropped file):
+  // Eight phases (offline paste, reload, upload, bob, resize, an assistant's read, slash menu, a dropped file):
   // under CI's parallel lanes it once ran out of the default 60 s at its sixth, every step before it passed.
   test.slow();
   const alice = await openPerson(browser);
