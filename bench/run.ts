@@ -17,7 +17,7 @@ import { measureSearchLatency } from './searchLatency';
 import { measureSemantic } from './semantic';
 import { browserSemanticRows, measureSemanticInBrowser } from './semanticBrowser';
 import { importRows, measureImportResponsiveness } from './semanticImport';
-import { measureSoak, soakRows } from './soak';
+import { measureSoaks, soakRows } from './soak';
 import { measureStartup } from './startup';
 import { percentile } from './stats';
 
@@ -105,7 +105,8 @@ if (!onlyStartup) {
   }
   if (args.includes('--soak')) {
     const minutesFlag = args.indexOf('--soak-minutes');
-    rows.push(...soakRows(await measureSoak(minutesFlag >= 0 ? Number(args[minutesFlag + 1]) : 10)));
+    const reports = await measureSoaks(minutesFlag >= 0 ? Number(args[minutesFlag + 1]) : 10);
+    rows.push(...reports.flatMap(soakRows));
   }
   if (!args.includes('--skip-editor'))
     rows.push(...editorRows(await measureEditor(editorOptionsFrom(args))).map(asBenchRow));

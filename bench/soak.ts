@@ -1,5 +1,7 @@
-// `npx tsx bench/soak.ts [--soak-minutes 10] [--heap-snapshots DIR]` (or `npm run bench -- --soak`): the
-// heap trend; with --heap-snapshots, the relay's heap at the first settled sample and at the last one.
+// `npx tsx bench/soak.ts [--soak-minutes 10] [--heap-snapshots DIR] [--arena-max N]` (or `npm run bench --
+// --soak`): the heap and RSS trends of the relay beside bare Hocuspocus's, side by side in one run; with
+// --heap-snapshots, each server's heap at the first settled sample and at the last one; with --arena-max, a
+// third server: the relay with glibc's MALLOC_ARENA_MAX=N.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { flagValue, printRows } from './fanout';
@@ -7,7 +9,7 @@ import { benchDocumentName, createBenchNotes } from './load/benchNotes';
 import { ClientFleet } from './load/clientFleet';
 import type { EditTimes } from './load/clientProtocol';
 import { driveEdits, sleep, summarizeFanout } from './load/editLoad';
-import { startMeasuredRelay } from './load/relayProcess';
+import { type ServerKind, startMeasuredRelay } from './load/relayProcess';
 import type { MemoryReading } from './load/relayProtocol';
 import { percentile } from './stats';
 
@@ -36,8 +38,28 @@ export interface HeapSample {
   readonly reading: MemoryReading;
 }
 
+/** One server a soak measures: its name in the rows, Baalda's relay or bare Hocuspocus, and its environment. */
+export interface SoakServer {
+  readonly label: string;
+  readonly kind: ServerKind;
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** The relay beside the baseline the load benches use, so a trend of Hocuspocus's own is told from ours. */
+export const SOAK_SERVERS: readonly SoakServer[] = [
+  { label: 'relay', kind: 'baalda' },
+  { label: 'bare Hocuspocus', kind: 'bare' },
+];
+
+/** The relay with glibc's malloc limited to `arenas` arenas (MALLOC_ARENA_MAX), to compare with the default. */
+export function arenaLimitedRelay(arenas: number): SoakServer {
+  if (!Number.isInteger(arenas) || arenas < 1) throw new Error(`--arena-max wants a whole number ≥ 1, not ${arenas}`);
+  return { label: `relay, MALLOC_ARENA_MAX=${arenas}`, kind: 'baalda', env: { MALLOC_ARENA_MAX: String(arenas) } };
+}
+
 /** What the soak measured. */
 export interface SoakReport {
+  readonly server: SoakServer;
   readonly minutes: number;
   readonly samples: HeapSample[];
   readonly edits: number;
@@ -59,12 +81,24 @@ export interface SoakReport {
 }
 
 /**
- * 20 clients on 10 notes (two each, in two worker processes) make 20 edits a second for
- * `minutes`; every 10 s both clients of one note leave, so the relay stores and unloads it, and come back
- * 3 s later, so it loads it again. Every 30 s the relay's heap is read after forced GC. Relay in its own process.
+ * The soak of every server at once, each with a fleet of its own: a slow drift shared by all (the machine,
+ * Node) shows in each, and what only the relay adds shows beside the baseline.
  */
-export async function measureSoak(minutes = 10, snapshotDir?: string): Promise<SoakReport> {
-  const relay = await startMeasuredRelay();
+export async function measureSoaks(
+  minutes = 10,
+  servers: readonly SoakServer[] = SOAK_SERVERS,
+  snapshotDir?: string,
+): Promise<SoakReport[]> {
+  return Promise.all(servers.map((server) => measureSoak(minutes, server, snapshotDir)));
+}
+
+/**
+ * 20 clients on 10 notes (two each, in two worker processes) make 20 edits a second for
+ * `minutes`; every 10 s both clients of one note leave, so the server stores and unloads it, and come back
+ * 3 s later, so it loads it again. Every 30 s the server's heap is read after forced GC. Server in its own process.
+ */
+export async function measureSoak(minutes: number, server: SoakServer, snapshotDir?: string): Promise<SoakReport> {
+  const relay = await startMeasuredRelay({ kind: server.kind, env: server.env });
   const fleet = ClientFleet.start(2);
   try {
     await createBenchNotes(relay, 'soak', NOTES);
@@ -81,7 +115,8 @@ export async function measureSoak(minutes = 10, snapshotDir?: string): Promise<S
       keepParagraphs: KEEP_PARAGRAPHS,
     });
     const churning = churnNotes(fleet, relay, connected, specOf, deadline);
-    const sampling = sampleHeap(fleet, relay, deadline, snapshotDir);
+    const snapshotPrefix = snapshotDir && join(snapshotDir, `soak-${server.label.replace(/[^a-zA-Z0-9]+/g, '-')}`);
+    const sampling = sampleHeap(fleet, relay, deadline, snapshotPrefix);
     const [edits, reconnects, sampled] = await Promise.all([driving, churning, sampling]);
     const { samples, latencies, times } = sampled;
     await sleep(DELIVERY_GRACE_MS);
@@ -90,6 +125,7 @@ export async function measureSoak(minutes = 10, snapshotDir?: string): Promise<S
     const settled = settledOrAll.length >= 3 ? settledOrAll : samples;
     latencies.sort((a, b) => a - b);
     return {
+      server,
       minutes,
       samples,
       edits: edits.length,
@@ -147,7 +183,7 @@ async function sampleHeap(
   fleet: ClientFleet,
   relay: Awaited<ReturnType<typeof startMeasuredRelay>>,
   deadline: number,
-  snapshotDir: string | undefined,
+  snapshotPrefix: string | undefined,
 ) {
   const started = Date.now();
   const samples: HeapSample[] = [];
@@ -163,8 +199,8 @@ async function sampleHeap(
     const isLast = Date.now() + SAMPLE_EVERY_MS > deadline + 1000;
     // The first settled sample and the last one: their difference is what the soak's trend is made of.
     const isFirstSettled = samples.length === SETTLED_FROM_MINUTE * 2 + 1;
-    if (snapshotDir && (isLast || isFirstSettled)) {
-      await relay.writeHeapSnapshot(join(snapshotDir, `soak-${samples.length}.heapsnapshot`));
+    if (snapshotPrefix && (isLast || isFirstSettled)) {
+      await relay.writeHeapSnapshot(`${snapshotPrefix}-${samples.length}.heapsnapshot`);
     }
     if (isLast) return { samples, latencies, times };
     await sleep(SAMPLE_EVERY_MS);
@@ -213,14 +249,14 @@ export function soakRows(report: SoakReport): Array<[string, string]> {
   const mib = (sample: HeapSample | undefined) =>
     `${((sample?.reading.heapUsed ?? Number.NaN) / 2 ** 20).toFixed(1)} MiB`;
   const slope = (value: number) => `${value.toFixed(2)} MiB per 10 min`;
-  const name = `soak ${report.minutes} min (${report.edits} edits, ${report.reconnects} reconnects)`;
+  const name = `soak ${report.minutes} min, ${report.server.label} (${report.edits} edits, ${report.reconnects} reconnects)`;
   const settled = report.settledSlopeMiBPer10Minutes;
   const verdict = Math.abs(settled) < FLAT_MIB_PER_10_MINUTES ? 'flat' : 'NOT flat';
   const net = report.netOfTombstones;
   const netVerdict = Math.abs(net.slopeMiBPer10Minutes) < FLAT_MIB_PER_10_MINUTES ? 'flat' : 'NOT flat';
   const rss = (sample: HeapSample | undefined) => `${((sample?.reading.rss ?? Number.NaN) / 2 ** 20).toFixed(0)} MiB`;
   return [
-    [`${name}: relay heap first / last sample`, `${mib(report.samples[0])} / ${mib(report.samples.at(-1))}`],
+    [`${name}: heap first / last sample`, `${mib(report.samples[0])} / ${mib(report.samples.at(-1))}`],
     [`${name}: heap slope, all ${report.samples.length} samples`, slope(report.slopeMiBPer10Minutes)],
     [
       `${name}: heap slope from minute ${SETTLED_FROM_MINUTE}`,
@@ -231,7 +267,7 @@ export function soakRows(report: SoakReport): Array<[string, string]> {
       `${slope(net.slopeMiBPer10Minutes)} (${netVerdict}; ${net.bytesPerDeletedStruct.toFixed(0)} B per deleted struct)`,
     ],
     [
-      `${name}: relay RSS first / last sample, slope from minute ${SETTLED_FROM_MINUTE}`,
+      `${name}: RSS first / last sample, slope from minute ${SETTLED_FROM_MINUTE}`,
       `${rss(report.samples[0])} / ${rss(report.samples.at(-1))}, ${slope(report.settledRssSlopeMiBPer10Minutes)}`,
     ],
     [`${name}: fan-out p95`, `${report.fanoutP95.toFixed(1)} ms`],
@@ -242,7 +278,16 @@ export function soakRows(report: SoakReport): Array<[string, string]> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const snapshotDir = flagValue(args, '--heap-snapshots', '') || undefined;
-  const report = await measureSoak(Number(flagValue(args, '--soak-minutes', '10')), snapshotDir);
+  const arenaMax = flagValue(args, '--arena-max', '');
+  const servers = arenaMax ? [...SOAK_SERVERS, arenaLimitedRelay(Number(arenaMax))] : SOAK_SERVERS;
+  const reports = await measureSoaks(Number(flagValue(args, '--soak-minutes', '10')), servers, snapshotDir);
+  for (const report of reports) printSamples(report);
+  printRows(reports.flatMap(soakRows));
+}
+
+/** Every sample of one server's soak, with the RSS split into its parts (BEN8). */
+function printSamples(report: SoakReport): void {
+  console.log(`${report.server.label}:`);
   for (const sample of report.samples) {
     const {
       heapUsed,
@@ -259,8 +304,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     } = sample.reading;
     const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
     console.log(
-      `${sample.minutes.toFixed(1)} min: heap ${mib(heapUsed)} MiB (pages ${mib(heapTotal)}), external ${mib(external)} MiB, rss ${mib(rss)} MiB (anonymous ${mib(rssAnon)} of which WebAssembly ${mib(rssWasm)}, files ${mib(rssFile)}), ${documents} documents, ${stateBytes} state bytes, ${structs} Yjs structs (${deletedStructs} deleted)`,
+      `  ${sample.minutes.toFixed(1)} min: heap ${mib(heapUsed)} MiB (pages ${mib(heapTotal)}), external ${mib(external)} MiB, rss ${mib(rss)} MiB (anonymous ${mib(rssAnon)} of which WebAssembly ${mib(rssWasm)}, files ${mib(rssFile)}), ${documents} documents, ${stateBytes} state bytes, ${structs} Yjs structs (${deletedStructs} deleted)`,
     );
   }
-  printRows(soakRows(report));
 }

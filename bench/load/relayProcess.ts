@@ -48,6 +48,8 @@ export interface RelayOptions {
   readonly semantic?: boolean;
   readonly kind?: ServerKind;
   readonly database?: BenchDatabase;
+  /** Variables added to the server's environment (e.g. glibc's MALLOC_ARENA_MAX). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 async function startOn(
@@ -63,7 +65,7 @@ async function startOn(
     // The flags `npm start` runs the relay with, for bare Hocuspocus too: the runtime is not an extension.
     execArgv: ['--expose-gc', ...RELAY_NODE_FLAGS],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, BAALDA_BENCH_SEMANTIC: options.semantic ? '1' : '0' },
+    env: { ...process.env, ...options.env, BAALDA_BENCH_SEMANTIC: options.semantic ? '1' : '0' },
   });
   const started = (await nextReply(child, 'started')) as Extract<HostReply, { type: 'started' }>;
   const httpUrl = started.httpUrl;
