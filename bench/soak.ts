@@ -1,7 +1,8 @@
 // `npx tsx bench/soak.ts [--soak-minutes 10] [--heap-snapshots DIR] [--arena-max N]` (or `npm run bench --
 // --soak`): the heap and RSS trends of the relay beside bare Hocuspocus's, side by side in one run; with
-// --heap-snapshots, each server's heap at the first settled sample and at the last one; with --arena-max, a
-// third server: the relay with glibc's MALLOC_ARENA_MAX=N.
+// --heap-snapshots, each server's heap at the first settled sample and at the last one; with --arena-max, one
+// more server: the relay with glibc's MALLOC_ARENA_MAX=N; with --node-flags A,B, one more per flag: the relay
+// run with that Node/V8 flag too; --without-bare leaves the baseline out.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { flagValue, printRows } from './fanout';
@@ -43,6 +44,8 @@ export interface SoakServer {
   readonly label: string;
   readonly kind: ServerKind;
   readonly env?: Readonly<Record<string, string>>;
+  /** Node or V8 flags for this server beyond those `npm start` passes. */
+  readonly nodeFlags?: readonly string[];
 }
 
 /** The relay beside the baseline the load benches use, so a trend of Hocuspocus's own is told from ours. */
@@ -55,6 +58,13 @@ export const SOAK_SERVERS: readonly SoakServer[] = [
 export function arenaLimitedRelay(arenas: number): SoakServer {
   if (!Number.isInteger(arenas) || arenas < 1) throw new Error(`--arena-max wants a whole number ≥ 1, not ${arenas}`);
   return { label: `relay, MALLOC_ARENA_MAX=${arenas}`, kind: 'baalda', env: { MALLOC_ARENA_MAX: String(arenas) } };
+}
+
+/** The relay run with one more Node or V8 flag (e.g. `--single-threaded-gc`), to compare with the default. */
+export function relayWithFlag(flag: string): SoakServer {
+  if (!/^--[a-z][a-z0-9-]*(=[\w.-]+)?$/.test(flag))
+    throw new Error(`--node-flags wants flags such as --x-y=1, not ${flag}`);
+  return { label: `relay, ${flag}`, kind: 'baalda', nodeFlags: [flag] };
 }
 
 /** What the soak measured. */
@@ -98,7 +108,7 @@ export async function measureSoaks(
  * 3 s later, so it loads it again. Every 30 s the server's heap is read after forced GC. Server in its own process.
  */
 export async function measureSoak(minutes: number, server: SoakServer, snapshotDir?: string): Promise<SoakReport> {
-  const relay = await startMeasuredRelay({ kind: server.kind, env: server.env });
+  const relay = await startMeasuredRelay({ kind: server.kind, env: server.env, nodeFlags: server.nodeFlags });
   const fleet = ClientFleet.start(2);
   try {
     await createBenchNotes(relay, 'soak', NOTES);
@@ -278,11 +288,20 @@ export function soakRows(report: SoakReport): Array<[string, string]> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const snapshotDir = flagValue(args, '--heap-snapshots', '') || undefined;
-  const arenaMax = flagValue(args, '--arena-max', '');
-  const servers = arenaMax ? [...SOAK_SERVERS, arenaLimitedRelay(Number(arenaMax))] : SOAK_SERVERS;
+  const servers = soakServersFrom(args);
   const reports = await measureSoaks(Number(flagValue(args, '--soak-minutes', '10')), servers, snapshotDir);
   for (const report of reports) printSamples(report);
   printRows(reports.flatMap(soakRows));
+}
+
+/** The servers the command line asks for: the relay and bare Hocuspocus, less or plus the variants named. */
+export function soakServersFrom(args: readonly string[]): SoakServer[] {
+  const servers = SOAK_SERVERS.filter((server) => server.kind !== 'bare' || !args.includes('--without-bare'));
+  const arenaMax = flagValue(args, '--arena-max', '');
+  if (arenaMax) servers.push(arenaLimitedRelay(Number(arenaMax)));
+  const nodeFlags = flagValue(args, '--node-flags', '');
+  if (nodeFlags) servers.push(...nodeFlags.split(',').map(relayWithFlag));
+  return servers;
 }
 
 /** Every sample of one server's soak, with the RSS split into its parts (BEN8). */

@@ -50,6 +50,8 @@ export interface RelayOptions {
   readonly database?: BenchDatabase;
   /** Variables added to the server's environment (e.g. glibc's MALLOC_ARENA_MAX). */
   readonly env?: Readonly<Record<string, string>>;
+  /** Node or V8 flags beyond the relay's own (RELAY_NODE_FLAGS). */
+  readonly nodeFlags?: readonly string[];
 }
 
 async function startOn(
@@ -63,7 +65,7 @@ async function startOn(
   const host = join(HOSTS_DIR, kind === 'bare' ? 'bareHost.mjs' : 'relayHost.mjs');
   const child = fork(host, [storage.location], {
     // The flags `npm start` runs the relay with, for bare Hocuspocus too: the runtime is not an extension.
-    execArgv: ['--expose-gc', ...RELAY_NODE_FLAGS],
+    execArgv: ['--expose-gc', ...RELAY_NODE_FLAGS, ...(options.nodeFlags ?? [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, ...options.env, BAALDA_BENCH_SEMANTIC: options.semantic ? '1' : '0' },
   });
