@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { root } from './buildStamps.mjs';
 import { ensureBuilt } from './ensureBuilt.mjs';
-import { RELAY_NODE_FLAGS } from './relayNodeFlags.mjs';
+import { RELAY_ENV, RELAY_NODE_FLAGS } from './relayNodeFlags.mjs';
 
 function fail(message) {
   console.error(`[relays] ${message}`);
@@ -34,7 +34,7 @@ function prefixLines(stream, prefix, write) {
 function startRelay(index, port) {
   const child = spawn(process.execPath, [...RELAY_NODE_FLAGS, join(root, 'apps', 'relay', 'dist', 'main.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...RELAY_ENV, ...process.env, PORT: String(port) },
     // Own process group: Ctrl-C reaches the relays once, from here, so each stores and exits in order.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
