@@ -17,7 +17,7 @@ import { measureSearchLatency } from './searchLatency';
 import { measureSemantic } from './semantic';
 import { browserSemanticRows, measureSemanticInBrowser } from './semanticBrowser';
 import { importRows, measureImportResponsiveness } from './semanticImport';
-import { measureSoaks, soakRows } from './soak';
+import { beyondBareRows, measureSoaks, soakRows } from './soak';
 import { measureStartup } from './startup';
 import { percentile } from './stats';
 
@@ -106,7 +106,7 @@ if (!onlyStartup) {
   if (args.includes('--soak')) {
     const minutesFlag = args.indexOf('--soak-minutes');
     const reports = await measureSoaks(minutesFlag >= 0 ? Number(args[minutesFlag + 1]) : 10);
-    rows.push(...reports.flatMap(soakRows));
+    rows.push(...reports.flatMap(soakRows), ...beyondBareRows(reports));
   }
   if (!args.includes('--skip-editor'))
     rows.push(...editorRows(await measureEditor(editorOptionsFrom(args))).map(asBenchRow));

@@ -254,6 +254,24 @@ export function leastSquaresSlope(points: ReadonlyArray<[number, number]>): numb
   return variance === 0 ? 0 : covariance / variance;
 }
 
+/**
+ * Each relay's settled heap and RSS slopes less bare Hocuspocus's from the same run: the growth the relay adds
+ * to what Hocuspocus and Yjs do under the same edits (their notes' tombstones grow both). None without bare.
+ */
+export function beyondBareRows(reports: readonly SoakReport[]): Array<[string, string]> {
+  const bare = reports.find((report) => report.server.kind === 'bare');
+  if (!bare) return [];
+  const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`;
+  return reports
+    .filter((report) => report !== bare)
+    .map((report) => [
+      `soak ${report.minutes} min, ${report.server.label}: heap / RSS slope from minute ${SETTLED_FROM_MINUTE} beyond bare Hocuspocus's`,
+      `${signed(report.settledSlopeMiBPer10Minutes - bare.settledSlopeMiBPer10Minutes)} / ${signed(
+        report.settledRssSlopeMiBPer10Minutes - bare.settledRssSlopeMiBPer10Minutes,
+      )} MiB per 10 min`,
+    ]);
+}
+
 /** The report as rows of the bench table. */
 export function soakRows(report: SoakReport): Array<[string, string]> {
   const mib = (sample: HeapSample | undefined) =>
@@ -291,7 +309,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const servers = soakServersFrom(args);
   const reports = await measureSoaks(Number(flagValue(args, '--soak-minutes', '10')), servers, snapshotDir);
   for (const report of reports) printSamples(report);
-  printRows(reports.flatMap(soakRows));
+  printRows([...reports.flatMap(soakRows), ...beyondBareRows(reports)]);
 }
 
 /** The servers the command line asks for: the relay and bare Hocuspocus, less or plus the variants named. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { soakServersFrom } from './soak';
+import { beyondBareRows, SOAK_SERVERS, type SoakReport, soakServersFrom } from './soak';
 
 describe('soakServersFrom (BEN9)', () => {
   it('[BEN9] runs the relay beside bare Hocuspocus unless the baseline is left out', () => {
@@ -21,5 +21,29 @@ describe('soakServersFrom (BEN9)', () => {
     expect(() => soakServersFrom(['--arena-max', 'two'])).toThrow(/--arena-max/);
     expect(() => soakServersFrom(['--node-flags', 'single-threaded'])).toThrow(/--node-flags/);
     expect(() => soakServersFrom(['--node-flags', '--a;rm -rf /'])).toThrow(/--node-flags/);
+  });
+});
+
+// Only what beyondBareRows reads; the rest of a report comes from a real soak.
+function reportOf(index: number, heapSlope: number, rssSlope: number): SoakReport {
+  const server = SOAK_SERVERS[index] as SoakReport['server'];
+  return {
+    server,
+    minutes: 30,
+    settledSlopeMiBPer10Minutes: heapSlope,
+    settledRssSlopeMiBPer10Minutes: rssSlope,
+  } as SoakReport;
+}
+
+describe('beyondBareRows (BEN9)', () => {
+  it("[BEN9] gives each relay's slopes less bare Hocuspocus's, signed", () => {
+    const rows = beyondBareRows([reportOf(0, 4.25, 7.96), reportOf(1, 3.61, 8.5)]);
+    expect(rows).toEqual([
+      ["soak 30 min, relay: heap / RSS slope from minute 2 beyond bare Hocuspocus's", '+0.64 / −0.54 MiB per 10 min'],
+    ]);
+  });
+
+  it('[BEN9] has nothing to compare with when the baseline was left out', () => {
+    expect(beyondBareRows([reportOf(0, 4.25, 7.96)])).toEqual([]);
   });
 });
