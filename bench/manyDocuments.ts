@@ -1,10 +1,13 @@
-// `npx tsx bench/manyDocuments.ts [--documents 1000] [--seconds 15] [--heap-snapshots DIR] [--postgres URL]`:
-// the many-document rows alone; with --heap-snapshots, the relay's heap at each of the three readings. The
-// PostgreSQL row needs a server where the URL's role may create databases (default: BAALDA_BENCH_DATABASE_URL).
+// `npx tsx bench/manyDocuments.ts [--documents 1000] [--seconds 15] [--heap-snapshots DIR] [--postgres URL]
+// [--arena-max N]`: the many-document rows alone; with --heap-snapshots, the relay's heap at each of the three
+// readings. The PostgreSQL row needs a server where the URL's role may create databases (default:
+// BAALDA_BENCH_DATABASE_URL). With --arena-max, each restart is read once more, restarted again on the same
+// notes with glibc's MALLOC_ARENA_MAX=N, as README's "Memory" asks a Linux server to run.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { flagValue, printRows } from './fanout';
+import { arenaLimitEnv } from './load/arenaLimit';
 import { benchDocumentName, createBenchNotes } from './load/benchNotes';
 import { ClientFleet } from './load/clientFleet';
 import { type BenchRow, compareRows } from './load/compareRows';
@@ -26,8 +29,25 @@ export interface ManyDocumentsReport {
   readonly oneClientEach: MemoryReading;
   /** A new process on the same stored notes, none loaded yet (a server restarted). */
   readonly restarted: MemoryReading;
+  /** Restarted once more with MALLOC_ARENA_MAX=`arenas`, when asked for. */
+  readonly restartedArenaLimited?: ArenaLimitedReading;
   /** 20 edits a second on random notes, each timed to the note's other client. */
   readonly timed: TimedEdits;
+}
+
+/** A restart's reading with glibc's malloc limited to `arenas` arenas. */
+export interface ArenaLimitedReading {
+  readonly arenas: number;
+  readonly reading: MemoryReading;
+}
+
+/** What a many-document run measures beyond its defaults. */
+export interface ManyDocumentsOptions {
+  readonly documents?: number;
+  readonly seconds?: number;
+  readonly snapshotDir?: string;
+  /** Also read each restart with MALLOC_ARENA_MAX set to this (the relay only: bare Hocuspocus keeps nothing). */
+  readonly arenaMax?: number;
 }
 
 const PREFIX = 'many';
@@ -41,11 +61,10 @@ const PARAGRAPH_CHARS = 1000;
  * the note's other client. Relay in a process of its own with --expose-gc; clients in two workers.
  */
 export async function measureManyDocuments(
-  documents = 1000,
-  seconds = 15,
-  snapshotDir?: string,
+  options: ManyDocumentsOptions = {},
   kind: ServerKind = 'baalda',
 ): Promise<ManyDocumentsReport> {
+  const { documents = 1000, seconds = 15, snapshotDir } = options;
   let relay = await startMeasuredRelay({ kind });
   const fleet = ClientFleet.start(2);
   try {
@@ -72,7 +91,11 @@ export async function measureManyDocuments(
     await waitForNoDocuments(relay);
     relay = await relay.restart();
     const restarted = await readIdle(relay);
-    return { documents, noteChars: PARAGRAPHS * PARAGRAPH_CHARS, idle, loaded, oneClientEach, restarted, timed };
+    const arenaMax = kind === 'baalda' ? options.arenaMax : undefined;
+    let restartedArenaLimited: ArenaLimitedReading | undefined;
+    if (arenaMax) ({ relay, limited: restartedArenaLimited } = await restartArenaLimited(relay, arenaMax));
+    const noteChars = PARAGRAPHS * PARAGRAPH_CHARS;
+    return { documents, noteChars, idle, loaded, oneClientEach, restarted, restartedArenaLimited, timed };
   } finally {
     await fleet.stop();
     await relay.stop();
@@ -88,16 +111,42 @@ async function readIdle(relay: MeasuredRelay, snapshotPath?: string | ''): Promi
 }
 
 /**
+ * Restarts the relay on its notes with MALLOC_ARENA_MAX=`arenas` and reads it before anyone opens one; the
+ * new process is the relay from then on (the caller stops that one).
+ */
+async function restartArenaLimited(
+  relay: MeasuredRelay,
+  arenas: number,
+): Promise<{ relay: MeasuredRelay; limited: ArenaLimitedReading }> {
+  const restarted = await relay.restart(arenaLimitEnv(arenas));
+  return { relay: restarted, limited: { arenas, reading: await readIdle(restarted) } };
+}
+
+/** The relay's restarted readings on PostgreSQL: as `npm start` runs it, and arena-limited when asked for. */
+export interface PostgresRestarts {
+  readonly restarted: MemoryReading;
+  readonly arenaLimited?: ArenaLimitedReading;
+}
+
+/**
  * The relay restarted on the same notes stored in PostgreSQL, before anyone opens one: the restarted reading
  * of measureManyDocuments on the other backend. A database of its own on `adminUrl`'s server, dropped after.
  */
-export async function measureRestartedOnPostgres(documents: number, adminUrl: string): Promise<MemoryReading> {
+export async function measureRestartedOnPostgres(
+  documents: number,
+  adminUrl: string,
+  arenaMax?: number,
+): Promise<PostgresRestarts> {
   let relay = await startMeasuredRelay({ database: { kind: 'postgres', adminUrl } });
   const fleet = ClientFleet.start(2);
   try {
     await storeNotes(relay, fleet, documents);
     relay = await relay.restart();
-    return await readIdle(relay);
+    const restarted = await readIdle(relay);
+    if (!arenaMax) return { restarted };
+    let arenaLimited: ArenaLimitedReading;
+    ({ relay, limited: arenaLimited } = await restartArenaLimited(relay, arenaMax));
+    return { restarted, arenaLimited };
   } finally {
     await fleet.stop();
     await relay.stop();
@@ -142,17 +191,16 @@ function noteText(note: number): string[] {
  * the restarted relay's memory on PostgreSQL too when `postgresAdminUrl` names a server.
  */
 export async function manyDocumentsAgainstBare(
-  documents = 1000,
-  seconds = 15,
-  snapshotDir?: string,
+  options: ManyDocumentsOptions = {},
   postgresAdminUrl = process.env.BAALDA_BENCH_DATABASE_URL,
 ): Promise<BenchRow[]> {
-  const report = await measureManyDocuments(documents, seconds, snapshotDir, 'baalda');
-  const onPostgres = postgresAdminUrl ? await measureRestartedOnPostgres(documents, postgresAdminUrl) : null;
+  const { documents = 1000, snapshotDir, arenaMax } = options;
+  const report = await measureManyDocuments(options, 'baalda');
+  const onPostgres = postgresAdminUrl ? await measureRestartedOnPostgres(documents, postgresAdminUrl, arenaMax) : null;
   const bareDir = snapshotDir && join(snapshotDir, 'bare');
   if (bareDir) await mkdir(bareDir, { recursive: true });
-  const bare = manyDocumentsRows(await measureManyDocuments(documents, seconds, bareDir, 'bare'));
-  return withPostgresRestartRow(compareRows(manyDocumentsRows(report), bare), documents, onPostgres);
+  const bare = manyDocumentsRows(await measureManyDocuments({ ...options, snapshotDir: bareDir }, 'bare'));
+  return withPostgresRestartRows(compareRows(manyDocumentsRows(report), bare), documents, onPostgres);
 }
 
 /** The report as rows of the bench table. */
@@ -170,6 +218,7 @@ export function manyDocumentsRows(report: ManyDocumentsReport): Array<[string, s
     [`encoded Yjs state per loaded note (${at})`, perNote(loaded.stateBytes)],
     [`relay heap / RSS, ${notes} notes stored, none loaded (after writing them)`, mebibytes(idle)],
     [restartedRowName(documents, 'PGlite'), mebibytes(report.restarted)],
+    ...arenaLimitedRows(documents, 'PGlite', report.restartedArenaLimited),
     [`relay heap / RSS, all loaded with 2 clients each`, mebibytes(loaded)],
     ...timedEditRows(
       `fan-out, ${notes} notes × 2 clients, ${timed.editsPerSecond} edits/s on random notes (${timed.stats.edits} edits)`,
@@ -178,16 +227,31 @@ export function manyDocumentsRows(report: ManyDocumentsReport): Array<[string, s
   ];
 }
 
-function restartedRowName(documents: number, backend: string): string {
-  return `relay heap / RSS, ${documents.toLocaleString('en')} notes stored, none loaded (restarted on them, ${backend})`;
+function restartedRowName(documents: number, backend: string, arenas?: number): string {
+  const how = arenas ? `${backend}, MALLOC_ARENA_MAX=${arenas}` : backend;
+  return `relay heap / RSS, ${documents.toLocaleString('en')} notes stored, none loaded (restarted on them, ${how})`;
 }
 
-/** `rows` with the PostgreSQL restart's reading (or why there is none) right after PGlite's. */
-function withPostgresRestartRow(rows: BenchRow[], documents: number, reading: MemoryReading | null): BenchRow[] {
-  const value = reading ? mebibytes(reading) : 'not measured: no --postgres or BAALDA_BENCH_DATABASE_URL';
-  const pglite = rows.findIndex(([name]) => name.startsWith(restartedRowName(documents, 'PGlite')));
-  const at = pglite < 0 ? rows.length : pglite + 1;
-  return [...rows.slice(0, at), [restartedRowName(documents, 'PostgreSQL'), value], ...rows.slice(at)];
+function arenaLimitedRows(documents: number, backend: string, limited?: ArenaLimitedReading): BenchRow[] {
+  return limited ? [[restartedRowName(documents, backend, limited.arenas), mebibytes(limited.reading)]] : [];
+}
+
+/** `rows` with the PostgreSQL restart's readings (or why there are none) right after PGlite's. */
+export function withPostgresRestartRows(
+  rows: readonly BenchRow[],
+  documents: number,
+  restarts: PostgresRestarts | null,
+): BenchRow[] {
+  const added: BenchRow[] = restarts
+    ? [
+        [restartedRowName(documents, 'PostgreSQL'), mebibytes(restarts.restarted)],
+        ...arenaLimitedRows(documents, 'PostgreSQL', restarts.arenaLimited),
+      ]
+    : [[restartedRowName(documents, 'PostgreSQL'), 'not measured: no --postgres or BAALDA_BENCH_DATABASE_URL']];
+  const pglitePrefix = restartedRowName(documents, 'PGlite').slice(0, -1);
+  const lastPglite = rows.findLastIndex(([name]) => name.startsWith(pglitePrefix));
+  const at = lastPglite < 0 ? rows.length : lastPglite + 1;
+  return [...rows.slice(0, at), ...added, ...rows.slice(at)];
 }
 
 function mebibytes(reading: MemoryReading): string {
@@ -200,5 +264,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const seconds = Number(flagValue(args, '--seconds', '15'));
   const snapshotDir = flagValue(args, '--heap-snapshots', '') || undefined;
   const postgres = flagValue(args, '--postgres', process.env.BAALDA_BENCH_DATABASE_URL ?? '') || undefined;
-  printRows(await manyDocumentsAgainstBare(documents, seconds, snapshotDir, postgres));
+  const arenaFlag = flagValue(args, '--arena-max', '');
+  const arenaMax = arenaFlag ? Number(arenaFlag) : undefined;
+  if (arenaMax !== undefined) arenaLimitEnv(arenaMax); // refused before anything starts
+  printRows(await manyDocumentsAgainstBare({ documents, seconds, snapshotDir, arenaMax }, postgres));
 }

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { flagValue, printRows } from './fanout';
+import { arenaLimitEnv } from './load/arenaLimit';
 import { benchDocumentName, createBenchNotes } from './load/benchNotes';
 import { ClientFleet } from './load/clientFleet';
 import type { EditTimes } from './load/clientProtocol';
@@ -56,8 +57,7 @@ export const SOAK_SERVERS: readonly SoakServer[] = [
 
 /** The relay with glibc's malloc limited to `arenas` arenas (MALLOC_ARENA_MAX), to compare with the default. */
 export function arenaLimitedRelay(arenas: number): SoakServer {
-  if (!Number.isInteger(arenas) || arenas < 1) throw new Error(`--arena-max wants a whole number ≥ 1, not ${arenas}`);
-  return { label: `relay, MALLOC_ARENA_MAX=${arenas}`, kind: 'baalda', env: { MALLOC_ARENA_MAX: String(arenas) } };
+  return { label: `relay, MALLOC_ARENA_MAX=${arenas}`, kind: 'baalda', env: arenaLimitEnv(arenas) };
 }
 
 /** The relay run with one more Node or V8 flag (e.g. `--single-threaded-gc`), to compare with the default. */

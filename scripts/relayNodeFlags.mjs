@@ -21,10 +21,9 @@ export const RELAY_NODE_FLAGS = ['--max-semi-space-size=4', '--v8-pool-size=1'];
  * and V8's background thread filled one with ~25 MiB it freed but glibc kept. Two arenas cut the slow drift
  * of the relay's native memory in each of four soaks run side by side (slope from minute 2, MiB per 10
  * minutes: 4.88 → 2.72, 2.13 → 0.39, 1.35 → −0.21, 3.64 → 1.37; `bench/soak.ts --arena-max 2`), with fan-out
- * unchanged. A process
- * cannot set it for itself (glibc reads it before any JavaScript runs), so the launchers that spawn a relay
- * add it to its environment, and `npm start` on Linux takes it from the shell (README, "Memory"). A value
- * already in the environment wins.
+ * unchanged. A process cannot set it for itself (glibc reads it before any JavaScript runs), so the launchers
+ * that spawn a relay add it to its environment, and `npm start` on Linux takes it from the shell (README,
+ * "Memory"). A value already in the environment wins.
  */
 export const RELAY_ENV = { MALLOC_ARENA_MAX: '2' };
 

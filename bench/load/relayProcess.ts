@@ -26,8 +26,9 @@ export interface MeasuredRelay extends AuthedRelay {
   /**
    * Stops the process and starts a new one on the same stored notes, as a server restarted: what it holds
    * before anyone opens a note. Bare Hocuspocus keeps nothing across the restart (its store is memory).
+   * `env` is added to the new process's environment (e.g. MALLOC_ARENA_MAX, to read the same notes both ways).
    */
-  restart(): Promise<MeasuredRelay>;
+  restart(env?: Readonly<Record<string, string>>): Promise<MeasuredRelay>;
 }
 
 const HOSTS_DIR = fileURLToPath(new URL('../../apps/relay/dist-bench/', import.meta.url));
@@ -91,9 +92,9 @@ async function startOn(
       await stopChild(child);
       await storage.remove();
     },
-    restart: async () => {
+    restart: async (env) => {
       await stopChild(child);
-      return startOn(options, storage, token);
+      return startOn(env ? { ...options, env: { ...options.env, ...env } } : options, storage, token);
     },
   };
 }

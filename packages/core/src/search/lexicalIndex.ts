@@ -27,6 +27,7 @@ export interface LexicalScores {
 }
 
 const NO_IDS = new Int32Array(0);
+const NOT_LISTED: ReadonlySet<number> = new Set();
 
 /**
  * LEX2: an inverted index of title and text terms, one entry per row, rewritten in place when a note's
@@ -59,11 +60,11 @@ export class LexicalIndex {
     const titleIds = this.titleIdsOf(title);
     for (const id of titleIds) counts.set(id, (counts.get(id) ?? 0) + BM25.titleWeight);
     const held = this.rowTerms.get(row);
-    if (held) this.moveHeldTerms(row, held, counts);
+    const listed = held ? this.moveHeldTerms(row, held, counts) : NOT_LISTED;
     let length = 0;
     for (const [id, count] of counts) {
-      if (count > 0) this.listOf(id).add(row, count);
-      length += Math.abs(count);
+      if (!listed.has(id)) this.listOf(id).add(row, count);
+      length += count;
     }
     this.storeRowTerms(row, counts, titleIds);
     this.setLength(row, length);
@@ -91,11 +92,11 @@ export class LexicalIndex {
 
   /**
    * Brings the posting lists of the terms the row held to `counts`: a term it no longer holds leaves its
-   * list, one whose count changed is rewritten, one whose count is the same is left alone. Each term
-   * handled is marked in `counts` as a negative count (its length still), so the caller adds only the
-   * terms that are new to the row.
+   * list, one whose count changed is rewritten, one whose count is the same is left alone. Returns the
+   * terms whose lists hold the row still, so the caller adds only the terms that are new to it.
    */
-  private moveHeldTerms(row: number, held: RowTerms, counts: Map<number, number>): void {
+  private moveHeldTerms(row: number, held: RowTerms, counts: ReadonlyMap<number, number>): Set<number> {
+    const listed = new Set<number>();
     for (const [index, id] of held.ids.entries()) {
       const now = counts.get(id);
       if (now === undefined) {
@@ -104,14 +105,15 @@ export class LexicalIndex {
         continue;
       }
       if (now !== held.counts[index]) this.listOf(id).setCount(row, now);
-      counts.set(id, -now);
+      listed.add(id);
     }
+    return listed;
   }
 
   // Ids ascending, as the store keeps them: its own sort then finds them in order.
   private storeRowTerms(row: number, counts: ReadonlyMap<number, number>, titleIds: Int32Array): void {
     const ids = Int32Array.from(counts.keys()).sort();
-    const held = Int32Array.from(ids, (id) => Math.abs(counts.get(id) as number));
+    const held = Int32Array.from(ids, (id) => counts.get(id) as number);
     this.rowTerms.set(row, { ids, counts: held, titleIds });
   }
 
