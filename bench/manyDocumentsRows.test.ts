@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { arenaLimitEnv } from './load/arenaLimit';
 import type { BenchRow } from './load/compareRows';
-import { withPostgresRestartRows } from './manyDocuments';
 import type { MemoryReading } from './load/relayProtocol';
+import { withPostgresRestartRows } from './manyDocuments';
 
 // Only what the rows print; the rest of a reading comes from a real relay.
 const reading = (heapMiB: number, rssMiB: number) =>

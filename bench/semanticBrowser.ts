@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { noteVectorsOf, type SentenceEncoder, USE_LITE } from '@baalda/core';
 import type { BrowserContext, Page } from '@playwright/test';
 import { NOTES_PER_BATCH } from '../apps/web/lib/search/semantic/noteMeanings';
-import { ENCODER_WORKER_URL } from '../apps/web/lib/search/semantic/semanticFiles';
+import { ENCODER_WORKER_URL, UNCACHED_SEMANTIC_FILES_SCRIPT } from '../apps/web/lib/search/semantic/semanticFiles';
 import { BENCH_OWNER } from './benchAccount';
 import { startAppRelay } from './editor/appRelay';
 import { launchBenchBrowser } from './editor/benchBrowser';
@@ -112,18 +112,9 @@ async function openAppWithEncoderCached(context: BrowserContext): Promise<Page> 
   }
 }
 
-// The encoder's files the service worker's cache lacks; the list is the one the build wrote into sw.js.
+// The encoder's files the service worker's cache lacks.
 function uncachedEncoderFiles(page: Page): Promise<string[]> {
-  return page.evaluate(`(async () => {
-    const source = await (await fetch('/sw.js')).text();
-    const manifest = /const SEMANTIC = (\\{[\\s\\S]*?\\});/.exec(source)?.[1];
-    if (!manifest) return ['sw.js names no encoder files'];
-    const { cache: name, urls } = JSON.parse(manifest);
-    if (!(await caches.has(name))) return urls;
-    const cache = await caches.open(name);
-    const cached = await Promise.all(urls.map(async (url) => ((await cache.match(url)) ? null : url)));
-    return cached.filter((url) => url !== null);
-  })()`) as Promise<string[]>;
+  return page.evaluate(UNCACHED_SEMANTIC_FILES_SCRIPT) as Promise<string[]>;
 }
 
 // Notes of ~200 words through core's noteVectorsOf (whole text and sections, as the app embeds a note), in
