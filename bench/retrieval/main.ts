@@ -11,7 +11,7 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 const cells = (metrics: RankMetrics) => [metrics.mrr10.toFixed(3), percent(metrics.recall5), percent(metrics.recall10)];
 
 console.log(
-  `\n${report.notes} live notes, ${report.trashedTwins} deleted twins (${report.purgedTwins} purged), ` +
+  `\nMeaning by ${report.encoderName}. ${report.notes} live notes, ${report.trashedTwins} deleted twins (${report.purgedTwins} purged), ` +
     `${report.queries} queries; loaded in ${report.seconds.load.toFixed(1)} s, whole run ${report.seconds.total.toFixed(1)} s\n`,
 );
 console.log('Shipped relay path (GET /api/vaults/default/search, limit 10):\n');

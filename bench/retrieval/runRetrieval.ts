@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadUseLiteInNode } from '@baalda/semantic/node';
 import { type Database, openDatabase } from '../../apps/relay/src/db/openDatabase';
+import type { SemanticSettings } from '../../apps/relay/src/search/semantic/semanticSearch';
 import { startTestRelay, type TestRelay } from '../../apps/relay/test/relays';
 import { type AuthedRelay, fetchAsOwner } from '../benchAccount';
+import { benchSemanticSettings, queryEncoderFor } from './benchEncoder';
 import type { Corpus, QueryKind } from './corpusTypes';
 import { metricsByKind, type RankMetrics, rankMetrics } from './metrics';
 import { applyOps, editParagraphs, runEdits, watchStores, writeParagraphs } from './relayLoader';
@@ -13,6 +14,8 @@ import { measureVariants, type QueryMeanings, readIndexRows, type VariantResult 
 
 /** What `npm run bench:retrieval` prints and `npm run bench` takes its rows from. */
 export interface RetrievalReport {
+  /** The sentence encoder the relay and the variants ran (its name as stored with each vector). */
+  readonly encoderName: string;
   readonly notes: number;
   readonly trashedTwins: number;
   readonly purgedTwins: number;
@@ -49,19 +52,23 @@ export function readCorpus(): Corpus {
 /**
  * Loads the corpus into a real relay (PGlite, port 0, providers over WebSockets), asks every query
  * through the HTTP API, then reads `note_index` back from the same database for the stale check and the
- * ranking variants.
+ * ranking variants. `semantic` is the relay's encoder: USE lite unless BAALDA_EMBEDDER says otherwise.
  */
-export async function measureRetrieval(corpus: Corpus = readCorpus()): Promise<RetrievalReport> {
+export async function measureRetrieval(
+  corpus: Corpus = readCorpus(),
+  semantic: SemanticSettings = benchSemanticSettings(process.env, SEMANTIC_THREADS),
+): Promise<RetrievalReport> {
   const started = performance.now();
   const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-retrieval-'));
   try {
-    const relayRun = await runThroughRelay(corpus, dataDir);
+    const relayRun = await runThroughRelay(corpus, dataDir, semantic);
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
-      const meanings = await embedQueries(corpus);
+      const meanings = await embedQueries(corpus, semantic);
       const stale = await countStaleHits(database, corpus, relayRun.hits, meanings);
       const variants = await measureVariants(database, corpus, meanings);
-      return summarize(corpus, relayRun, stale, variants, (performance.now() - started) / 1000);
+      const seconds = (performance.now() - started) / 1000;
+      return { encoderName: meanings.encoderName, ...summarize(corpus, relayRun, stale, variants, seconds) };
     } finally {
       await database.close();
     }
@@ -71,8 +78,8 @@ export async function measureRetrieval(corpus: Corpus = readCorpus()): Promise<R
 }
 
 // The variants rank the rows the relay wrote with the same encoder, each query embedded once.
-async function embedQueries(corpus: Corpus): Promise<QueryMeanings> {
-  const { encoder } = await loadUseLiteInNode();
+async function embedQueries(corpus: Corpus, semantic: SemanticSettings): Promise<QueryMeanings> {
+  const encoder = await queryEncoderFor(semantic);
   const texts = corpus.queries.map((query) => query.query);
   const vectors = await encoder.embedBatch(texts);
   const byText = new Map(texts.map((text, index) => [text, vectors[index] as Float32Array]));
@@ -98,7 +105,7 @@ function summarize(
   stale: Pick<RetrievalReport, 'staleHits' | 'twinHits' | 'staleContentHits' | 'twinRowsLeft' | 'staleVectors'>,
   variants: readonly VariantResult[],
   totalSeconds: number,
-): RetrievalReport {
+): Omit<RetrievalReport, 'encoderName'> {
   const rankings = relayRun.hits;
   const shipped = variants.find((variant) => variant.shipped);
   const differs = (id: string) => rankings.get(id)?.join() !== shipped?.rankings.get(id)?.slice(0, 10).join();
@@ -123,8 +130,8 @@ function summarize(
   };
 }
 
-async function runThroughRelay(corpus: Corpus, dataDir: string): Promise<RelayRun> {
-  const relay = await startTestRelay({ kind: 'pglite', dataDir }, { semantic: { threads: SEMANTIC_THREADS } });
+async function runThroughRelay(corpus: Corpus, dataDir: string, semantic: SemanticSettings): Promise<RelayRun> {
+  const relay = await startTestRelay({ kind: 'pglite', dataDir }, { semantic });
   try {
     const started = performance.now();
     await loadCorpus(corpus, relay);

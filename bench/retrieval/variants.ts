@@ -123,7 +123,10 @@ export async function measureVariants(
   );
   for (const weight of [0.1, 0.3, 0.5])
     add(`(l) hybrid, ${weight} × z(meaning)`, rankAll(corpus, hybridScorer(rows, meanings.of, weight)));
-  add('(m) meaning alone: USE lite, whole note and sections', rankAll(corpus, meaningScorer(rows, meanings.of)));
+  add(
+    `(m) meaning alone: ${meanings.encoderName}, whole note and sections`,
+    rankAll(corpus, meaningScorer(rows, meanings.of)),
+  );
   add(`(k) BM25F + ${VECTOR_WEIGHT} × cosine: LEX2–LEX4 (shipped before HYB)`, rankAll(corpus, shippedScorer(rows)));
   for (const weight of [0, 0.25, 1, 2, 4])
     add(`(k) BM25F + ${weight} × cosine`, rankAll(corpus, shippedScorer(rows, weight)));
