@@ -1,7 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { appendParagraph, eventually, pgliteBackend, startTestRelay, type TestRelay } from 'baalda-relay/testing';
+import {
+  appendParagraph,
+  collectLines,
+  eventually,
+  pgliteBackend,
+  startTestRelay,
+  type TestRelay,
+} from 'baalda-relay/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   createRemoteNote,
@@ -58,7 +65,7 @@ describe('mirror: killed and restarted, as a child process', { timeout: 120_000 
     });
     children.push(child);
     const lines: string[] = [];
-    child.stderr?.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    collectLines(child.stderr, lines);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     return { child, lines, exited };
   }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  collectLines,
   eventually,
   isRefusalLine,
   type Logger,
@@ -62,7 +63,7 @@ describe(`mirror: a first run of ${NOTES} notes, both ways, within the relay's d
     const args = ['mirror', '--url', relay.httpUrl, '--token', vault.token, '--vault', vault.vaultId, dir];
     const child = spawn(process.execPath, [CLI, ...args, '--interval', '200'], { env: quietEnv, stdio: 'pipe' });
     mirrors.push(child);
-    child.stderr.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    collectLines(child.stderr, lines);
     await eventually(
       () => isDone(lines),
       () => `not done; the mirror said last: ${lines.slice(-3).join(' | ')}`,

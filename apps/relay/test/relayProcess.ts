@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { RELAY_NODE_FLAGS } from '../../../scripts/relayNodeFlags.mjs';
+import { collectLines } from './outputLines';
 import { sessionCookie, TEST_OWNER } from './relays';
 
 // The compiled relay (build.mjs), as `npm start` runs it; the test run's global setup builds it.
@@ -54,9 +55,8 @@ export function spawnRelay(port: number, dataDir: string, env: NodeJS.ProcessEnv
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
-  const keep = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  collectLines(child.stdout, lines);
+  collectLines(child.stderr, lines);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );

@@ -7,6 +7,7 @@ export { pgliteBackend, type TestBackend } from './backends';
 export { appendParagraph, connectPeer, eventually, type Peer } from './clients';
 export { runPooled } from './convergence/seedSelection';
 export { callTool, connectMcp, createAndReadRefunds, type ToolAnswer } from './mcpClients';
+export { collectLines } from './outputLines';
 export { QuietWebSocket } from './quietWebSocket';
 export { adminFetch, authedFetch, sessionCookie, startTestRelay, TEST_OWNER, type TestRelay } from './relays';
 export { isRefusalLine, recordingLogger } from './relayWarnings';
