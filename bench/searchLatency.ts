@@ -19,6 +19,11 @@ export interface SearchLatency {
   readonly heldBytes: number;
   /** One note's edit (20 words appended) written into the copy, as a store cycle writes it: ms. */
   readonly edit: { readonly p50: number; readonly p95: number };
+  /**
+   * With meaning: queries whose words no note holds (a paraphrase's case), so every note is compared with
+   * the query's vector (HYB4): ms.
+   */
+  readonly meaningAlone?: { readonly p50: number; readonly p95: number };
 }
 
 // Memory is measured after full collections; V8 only exposes `gc` behind a flag, set here at run time.
@@ -53,8 +58,8 @@ export function measureSearchLatency(notes: number, queries = 200, semantic = fa
   copy.index = undefined;
   // The semantic vectors live in WebAssembly memory (SEMV8), which the heap reading does not count.
   const heldBytes = heapWithCopy - heapWithout(copy) + measured.semanticBytes;
-  const { samples, vectorBytes, edit } = measured;
-  return { p50: percentileOf(samples, 50), p95: percentileOf(samples, 95), vectorBytes, heldBytes, edit };
+  const { samples, vectorBytes, edit, meaningAlone } = measured;
+  return { p50: percentileOf(samples, 50), p95: percentileOf(samples, 95), vectorBytes, heldBytes, edit, meaningAlone };
 }
 
 // Searches, then edits; apart from the caller, so that no local of its keeps the copy once it lets it go.
@@ -67,9 +72,10 @@ function measureCopy(
   edited: ReadonlyMap<string, { place: IndexPlace; text: string }>,
 ) {
   const samples = timeSearches(index, queries, semantic, next, word);
+  const meaningAlone = semantic ? timeMeaningAlone(index, queries, next) : undefined;
   const semanticBytes = index.semantic.bytes;
   const vectorBytes = index.vectorBytes + semanticBytes;
-  return { samples, semanticBytes, vectorBytes, edit: measureEdits(index, edited, word) };
+  return { samples, semanticBytes, vectorBytes, edit: measureEdits(index, edited, word), meaningAlone };
 }
 
 // The heap once `copy` no longer holds the index.
@@ -125,6 +131,24 @@ function timeSearches(
     if (query >= 0) samples.push(performance.now() - started);
   }
   return samples;
+}
+
+/**
+ * HYB4: two words of letters no note holds (the corpus's words are `w` and base-36 digits; a term with a digit
+ * would be an identifier, looked up by its words alone), with a meaning vector.
+ */
+function timeMeaningAlone(index: SearchIndex, queries: number, next: () => number): { p50: number; p95: number } {
+  const absentWord = () =>
+    `q${Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(next() * 26))).join('')}`;
+  const samples: number[] = [];
+  for (let query = -WARM_UP_QUERIES; query < queries; query += 1) {
+    const text = `${absentWord()} ${absentWord()}`;
+    const meaning = randomUnitVector(next);
+    const started = performance.now();
+    searchNotes(index, hashedEmbedder, { query: text, vaultId: 'default', hidden: [], limit: 10 }, meaning);
+    if (query >= 0) samples.push(performance.now() - started);
+  }
+  return { p50: percentileOf(samples, 50), p95: percentileOf(samples, 95) };
 }
 
 /**

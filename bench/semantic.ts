@@ -34,6 +34,12 @@ function storeLevelRows(): Row[] {
     const label = `search, ${notes.toLocaleString('en')} notes, store-level`;
     rows.push([`${label} p50, hybrid (words alone)`, `${ms(hybrid.p50)} (${ms(words.p50)})`]);
     rows.push([`${label} p95, hybrid (words alone)`, `${ms(hybrid.p95)} (${ms(words.p95)})`]);
+    const alone = hybrid.meaningAlone;
+    if (alone)
+      rows.push([
+        `${label} p50 / p95, a query whose words no note holds (every note compared)`,
+        `${ms(alone.p50)} / ${ms(alone.p95)}`,
+      ]);
     rows.push([
       `search structures held, ${notes.toLocaleString('en')} notes, hybrid (words alone)`,
       `${mib(hybrid.heldBytes)} (${mib(words.heldBytes)})`,

@@ -62,6 +62,7 @@ export function searchNotes(
     limit: request.limit ?? 10,
     semantic: queryMeaning && {
       similarityAt: (row) => index.semanticSimilarityAt(queryMeaning, row),
+      similaritiesOf: (rows, count, out) => index.semantic.similarities(queryMeaning, rows, count, out),
       sampleKeys: index.sampleKeys,
     },
   });

@@ -22,6 +22,12 @@ export class SemanticRows {
     return this.arena?.similarity(query, row);
   }
 
+  /** SEMV4: {@link similarity} of the first `count` of `rows` at once, into `out` (NaN where a row has none). */
+  similarities(query: Float32Array, rows: Int32Array, count: number, out: Float64Array): void {
+    if (this.arena) this.arena.similarities(query, rows, count, out);
+    else out.fill(Number.NaN, 0, count);
+  }
+
   /**
    * Bytes the vectors take, room to grow included (reported by the benchmark: the arena lives in
    * WebAssembly memory, which a heap reading does not count).

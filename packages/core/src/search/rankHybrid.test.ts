@@ -29,8 +29,18 @@ function meaningOf(seedText: string): Float32Array {
   return vector.map((value) => value / norm);
 }
 
+interface RankOptions {
+  /** Gives the side `similaritiesOf`, counting the rows it is asked for. */
+  readonly batched?: { rowsAsked: number };
+}
+
 /** Ranks NOTES placed in rows in the given order; answers doc ids with their scores, best first. */
-function rankInOrder(order: readonly number[], query: string, withKeys: boolean): Array<[string, number]> {
+function rankInOrder(
+  order: readonly number[],
+  query: string,
+  withKeys: boolean,
+  options: RankOptions = {},
+): Array<[string, number]> {
   const notes = order.map((position) => NOTES[position] as (typeof NOTES)[number]);
   const lexical = new LexicalIndex();
   const vectors: QuantizedVectors[] = [];
@@ -39,6 +49,12 @@ function rankInOrder(order: readonly number[], query: string, withKeys: boolean)
     vectors.push(quantizeVectors([meaningOf(note.docId)], DIMENSIONS));
   }
   const meaning = meaningOf(query);
+  const similarityAt = (row: number) => semanticSimilarity(meaning, vectors[row] as QuantizedVectors);
+  const { batched } = options;
+  const similaritiesOf = (rows: Int32Array, count: number, out: Float64Array) => {
+    if (batched) batched.rowsAsked += count;
+    for (let index = 0; index < count; index += 1) out[index] = similarityAt(rows[index] as number);
+  };
   const ranked = rankNotes({
     queryTerms: lexicalTermsOf(query),
     lexical,
@@ -47,8 +63,9 @@ function rankInOrder(order: readonly number[], query: string, withKeys: boolean)
     cosineAt: () => 0,
     limit: 10,
     semantic: {
-      similarityAt: (row) => semanticSimilarity(meaning, vectors[row] as QuantizedVectors),
+      similarityAt,
       sampleKeys: withKeys ? notes.map((note) => fnv1a32(note.docId)) : undefined,
+      similaritiesOf: batched ? similaritiesOf : undefined,
     },
   });
   return ranked.map(({ row, score }) => [notes[row]?.docId ?? '', Number(score.toFixed(9))]);
@@ -67,5 +84,34 @@ describe('hybrid ranking of a vault larger than the spread sample', () => {
     const shuffled = [...forward].sort((a, b) => fnv1a32(`x${a}`) - fnv1a32(`x${b}`));
     const scores = (order: number[]) => rankInOrder(order, 'refund laptop', false).map(([, score]) => score);
     expect(scores(shuffled)).not.toEqual(scores(forward));
+  });
+
+  it('[HYB4] a query whose words no note holds compares every candidate in one call, and ranks as row by row', () => {
+    const forward = NOTES.map((_, index) => index);
+    for (const query of ['zebra giraffe', 'what do buyers get back']) {
+      const batched = { rowsAsked: 0 };
+      const together = rankInOrder(forward, query, true, { batched });
+      expect(batched.rowsAsked, query).toBe(NOTES.length);
+      expect(together.length, query).toBeGreaterThan(0);
+      expect(together, query).toEqual(rankInOrder(forward, query, true));
+    }
+  });
+
+  it('[HYB4] a query whose words were found is not compared with every candidate', () => {
+    const batched = { rowsAsked: 0 };
+    const together = rankInOrder(
+      NOTES.map((_, index) => index),
+      'refund laptop',
+      true,
+      { batched },
+    );
+    expect(batched.rowsAsked).toBe(0);
+    expect(together).toEqual(
+      rankInOrder(
+        NOTES.map((_, index) => index),
+        'refund laptop',
+        true,
+      ),
+    );
   });
 });

@@ -45,6 +45,12 @@ export interface SemanticSide {
    * a function: it is read for every candidate of every query (100,000 calls cost more than the sample).
    */
   readonly sampleKeys?: ArrayLike<number>;
+  /**
+   * HYB4: the similarities of the first `count` of `rows` at once, into `out` (NaN where a row has no vector
+   * of its current text). A query whose words found nothing much compares every candidate with the query;
+   * asked row by row, the calls between them cost a third of that scan. Without it, `similarityAt` is asked.
+   */
+  readonly similaritiesOf?: (rows: Int32Array, count: number, out: Float64Array) => void;
 }
 
 /**
@@ -76,7 +82,9 @@ export function rankHybrid(
     best = Math.max(best, lexical.scores[position] as number);
   const scale = Math.max(lexical.bestPossible, best, Number.MIN_VALUE);
   const wordsFound = best / scale >= WORDS_FOUND_SHARE || !meaningful;
-  const spread = spreadOf(sampleSimilarities(candidates, semantic));
+  // Every candidate is compared when the words found nothing much; the spread's sample is read from those.
+  const every = wordsFound ? undefined : everySimilarity(candidates, semantic);
+  const spread = spreadOf(sampleSimilarities(candidates, semantic, every));
   const weight = semantic.weight ?? SEMANTIC_WEIGHT;
   const minZ = Math.min(
     semantic.meaningAloneMinZ ?? MEANING_ALONE_MIN_Z,
@@ -84,18 +92,35 @@ export function rankHybrid(
   );
   const minSimilarity = semantic.meaningAloneMinSimilarity ?? MEANING_ALONE_MIN_SIMILARITY;
   const top = new TopList(limit);
-  const offer = (row: number, words: number) => {
-    const similarity = semantic.similarityAt(row);
-    const z = similarity === undefined ? 0 : (similarity - spread.mean) / spread.deviation;
-    const meaningAlone = !wordsFound && z >= minZ && z > 0 && (similarity ?? 0) >= minSimilarity;
+  // `similarity` is NaN where the row has no vector of its current text: z = 0, and never a meaning-alone result.
+  const offer = (row: number, words: number, similarity: number) => {
+    const z = Number.isNaN(similarity) ? 0 : (similarity - spread.mean) / spread.deviation;
+    const meaningAlone = !wordsFound && z >= minZ && z > 0 && similarity >= minSimilarity;
     if (words > 0 || meaningAlone) top.offer(row, SCORE_FLOOR + words / scale + weight * z);
   };
-  if (wordsFound) {
+  if (every) offerEveryCandidate(lexical, candidates, capacity, every, offer);
+  else {
     // Each re-ranked match's score is read where it lies: no per-row copy of 100,000 matches is made.
-    for (const position of bestWordMatches(lexical, semantic.sampleKeys))
-      offer(lexical.rows[position] as number, lexical.scores[position] as number);
-  } else offerEveryCandidate(lexical, candidates, capacity, offer);
+    for (const position of bestWordMatches(lexical, semantic.sampleKeys)) {
+      const row = lexical.rows[position] as number;
+      offer(row, lexical.scores[position] as number, semantic.similarityAt(row) ?? Number.NaN);
+    }
+  }
   return top.toArray();
+}
+
+// The similarity of every candidate, in candidate order, kept between searches as `scoreByRow` is.
+let similarities = new Float64Array(0);
+
+/** HYB4: every candidate's similarity (NaN without a current vector), in one call where the side allows. */
+function everySimilarity(candidates: CandidateRows, semantic: SemanticSide): Float64Array {
+  if (similarities.length < candidates.count) similarities = new Float64Array(candidates.count);
+  const out = similarities;
+  if (semantic.similaritiesOf) semantic.similaritiesOf(candidates.rows, candidates.count, out);
+  else
+    for (let index = 0; index < candidates.count; index += 1)
+      out[index] = semantic.similarityAt(candidates.rows[index] as number) ?? Number.NaN;
+  return out;
 }
 
 // Each row's lexical score, kept between searches and zeroed after each (only the rows it set): a fresh
@@ -108,7 +133,8 @@ function offerEveryCandidate(
   lexical: LexicalScores,
   candidates: CandidateRows,
   capacity: number,
-  offer: (row: number, words: number) => void,
+  similarityOfCandidate: Float64Array,
+  offer: (row: number, words: number, similarity: number) => void,
 ): void {
   if (scoreByRow.length < capacity) scoreByRow = new Float64Array(capacity);
   const byRow = scoreByRow;
@@ -117,7 +143,7 @@ function offerEveryCandidate(
   try {
     for (let index = 0; index < candidates.count; index += 1) {
       const row = candidates.rows[index] as number;
-      offer(row, byRow[row] as number);
+      offer(row, byRow[row] as number, similarityOfCandidate[index] as number);
     }
   } finally {
     for (let position = 0; position < lexical.count; position += 1) byRow[lexical.rows[position] as number] = 0;
@@ -129,9 +155,14 @@ function offerEveryCandidate(
  * them, else between half that and that many — those whose sample key has its low k bits zero, or without
  * keys every 2^k-th candidate. Bits, not a remainder: keys are 32-bit, and `%` on those above 2^31 is a
  * floating-point remainder, 15 ns a candidate (1.5 ms a query at 100,000 notes). NaN where a candidate has
- * no current vector: it is left out, and gets z = 0.
+ * no current vector: it is left out, and gets z = 0. Read from `known` (by candidate) when every candidate's
+ * similarity is at hand.
  */
-function sampleSimilarities(candidates: CandidateRows, semantic: SemanticSide): Float64Array {
+function sampleSimilarities(
+  candidates: CandidateRows,
+  semantic: SemanticSide,
+  known: Float64Array | undefined,
+): Float64Array {
   const stride = Math.max(1, Math.ceil(candidates.count / SPREAD_SAMPLE));
   const mask = 2 ** Math.ceil(Math.log2(stride)) - 1;
   const keys = semantic.sampleKeys;
@@ -139,7 +170,7 @@ function sampleSimilarities(candidates: CandidateRows, semantic: SemanticSide): 
   for (let index = 0; index < candidates.count; index += 1) {
     const row = candidates.rows[index] as number;
     const inSample = ((keys ? (keys[row] ?? 0) : index) & mask) === 0;
-    if (inSample) sampled.push(semantic.similarityAt(row) ?? Number.NaN);
+    if (inSample) sampled.push(known ? (known[index] as number) : (semantic.similarityAt(row) ?? Number.NaN));
   }
   return Float64Array.from(sampled);
 }

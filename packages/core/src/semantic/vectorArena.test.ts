@@ -18,7 +18,7 @@ const noteVectors = fc
 type Operation = { slot: number; vectors?: ReturnType<typeof quantizeVectors> };
 
 describe('a vector arena', () => {
-  it('[SEMV8] after any sets and clears, every slot compares as its own last vectors do, or not at all', () => {
+  it('[SEMV8] after any sets and clears, every slot compares as its own last vectors do, or not at all, alone or many at once', () => {
     const operation = fc.record({
       slot: fc.integer({ min: 0, max: 20 }),
       vectors: fc.option(noteVectors, { nil: undefined }),
@@ -41,6 +41,10 @@ describe('a vector arena', () => {
           expect(arena.has(slot)).toBe(expected !== undefined);
           expect(arena.similarity(query, slot)).toBe(expected ? semanticSimilarity(query, expected) : undefined);
         }
+        const slots = Int32Array.from({ length: 22 }, (_, slot) => 21 - slot);
+        const together = new Float64Array(slots.length);
+        arena.similarities(query, slots, slots.length, together);
+        expect(Array.from(together)).toEqual(Array.from(slots, (slot) => arena.similarity(query, slot) ?? Number.NaN));
         const held = [...model.values()].reduce((sum, vectors) => sum + vectors.scales.length, 0);
         expect(arena.bytes).toBe(held * (DIMENSIONS + 4));
       }),
