@@ -46,9 +46,10 @@ export interface SemanticSide {
    */
   readonly sampleKeys?: ArrayLike<number>;
   /**
-   * HYB4: the similarities of the first `count` of `rows` at once, into `out` (NaN where a row has no vector
-   * of its current text). A query whose words found nothing much compares every candidate with the query;
-   * asked row by row, the calls between them cost a third of that scan. Without it, `similarityAt` is asked.
+   * HYB3–HYB6: the similarities of the first `count` of `rows` at once, into `out` (NaN where a row has no
+   * vector of its current text): the spread's sample, the re-ranked word matches, or, when the words found
+   * little, every candidate (HYB4). Asked row by row, the calls between them cost 5–13% of a search.
+   * Without it, `similarityAt` is asked.
    */
   readonly similaritiesOf?: (rows: Int32Array, count: number, out: Float64Array) => void;
 }
@@ -101,12 +102,22 @@ export function rankHybrid(
   if (every) offerEveryCandidate(lexical, candidates, capacity, every, offer);
   else {
     // Each re-ranked match's score is read where it lies: no per-row copy of 100,000 matches is made.
-    for (const position of bestWordMatches(lexical, semantic.sampleKeys)) {
-      const row = lexical.rows[position] as number;
-      offer(row, lexical.scores[position] as number, semantic.similarityAt(row) ?? Number.NaN);
-    }
+    const positions = bestWordMatches(lexical, semantic.sampleKeys);
+    const rows = Int32Array.from(positions, (position) => lexical.rows[position] as number);
+    const similarity = similaritiesOfRows(semantic, rows, rows.length, new Float64Array(rows.length));
+    for (const [index, position] of positions.entries())
+      offer(rows[index] as number, lexical.scores[position] as number, similarity[index] as number);
   }
   return top.toArray();
+}
+
+/** The similarities of the first `count` of `rows` into `out` (NaN without a current vector); answers `out`. */
+function similaritiesOfRows(semantic: SemanticSide, rows: Int32Array, count: number, out: Float64Array): Float64Array {
+  if (semantic.similaritiesOf) semantic.similaritiesOf(rows, count, out);
+  else
+    for (let index = 0; index < count; index += 1)
+      out[index] = semantic.similarityAt(rows[index] as number) ?? Number.NaN;
+  return out;
 }
 
 // The similarity of every candidate, in candidate order, kept between searches as `scoreByRow` is.
@@ -115,12 +126,7 @@ let similarities = new Float64Array(0);
 /** HYB4: every candidate's similarity (NaN without a current vector), in one call where the side allows. */
 function everySimilarity(candidates: CandidateRows, semantic: SemanticSide): Float64Array {
   if (similarities.length < candidates.count) similarities = new Float64Array(candidates.count);
-  const out = similarities;
-  if (semantic.similaritiesOf) semantic.similaritiesOf(candidates.rows, candidates.count, out);
-  else
-    for (let index = 0; index < candidates.count; index += 1)
-      out[index] = semantic.similarityAt(candidates.rows[index] as number) ?? Number.NaN;
-  return out;
+  return similaritiesOfRows(semantic, candidates.rows, candidates.count, similarities);
 }
 
 // Each row's lexical score, kept between searches and zeroed after each (only the rows it set): a fresh
@@ -169,10 +175,11 @@ function sampleSimilarities(
   const sampled: number[] = [];
   for (let index = 0; index < candidates.count; index += 1) {
     const row = candidates.rows[index] as number;
-    const inSample = ((keys ? (keys[row] ?? 0) : index) & mask) === 0;
-    if (inSample) sampled.push(known ? (known[index] as number) : (semantic.similarityAt(row) ?? Number.NaN));
+    if (((keys ? (keys[row] ?? 0) : index) & mask) === 0) sampled.push(known ? index : row);
   }
-  return Float64Array.from(sampled);
+  if (known) return Float64Array.from(sampled, (index) => known[index] as number);
+  const rows = Int32Array.from(sampled);
+  return similaritiesOfRows(semantic, rows, rows.length, new Float64Array(rows.length));
 }
 
 function spreadOf(values: Float64Array): { mean: number; deviation: number; count: number } {
