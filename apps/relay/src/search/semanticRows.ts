@@ -1,4 +1,5 @@
 import { type QuantizedVectors, VectorArena } from '@baalda/core';
+import { withDefaultWasmTiering } from '../db/wasmTiering';
 
 /**
  * SEMV1, SEMV8: the semantic vectors of a search copy's rows, in one VectorArena where they are compared
@@ -9,7 +10,7 @@ export class SemanticRows {
   private arena: VectorArena | undefined;
 
   set(row: number, vectors: QuantizedVectors): void {
-    this.arena ??= new VectorArena(vectors.dimensions);
+    this.arena ??= withDefaultWasmTiering(() => new VectorArena(vectors.dimensions));
     this.arena.set(row, vectors);
   }
 
