@@ -75,7 +75,7 @@ function measureCopy(
   word: () => string,
   edited: ReadonlyMap<string, { place: IndexPlace; text: string }>,
 ) {
-  const samples = timeSearches(index, queries, semantic, next, word);
+  const samples = timeSearches(index, queries, semantic, next, () => `${word()} ${word()} ${word()}`);
   const meaningAlone = semantic ? timeMeaningAlone(index, queries, next) : undefined;
   const semanticBytes = index.semantic.bytes;
   const vectorBytes = index.vectorBytes + semanticBytes;
@@ -118,17 +118,18 @@ function buildCopy(
   return index;
 }
 
+/** Times `queries` searches of `queryText()`'s text, each with a random meaning vector when `semantic`. */
 function timeSearches(
   index: SearchIndex,
   queries: number,
   semantic: boolean,
   next: () => number,
-  word: () => string,
+  queryText: () => string,
 ): number[] {
   const samples: number[] = [];
   // A relay answers with warm code: the first queries, which compile it, are run but not counted.
   for (let query = -WARM_UP_QUERIES; query < queries; query += 1) {
-    const text = `${word()} ${word()} ${word()}`;
+    const text = queryText();
     const meaning = semantic ? randomUnitVector(next) : undefined;
     const started = performance.now();
     searchNotes(index, hashedEmbedder, { query: text, vaultId: 'default', hidden: [], limit: 10 }, meaning);
@@ -144,14 +145,7 @@ function timeSearches(
 function timeMeaningAlone(index: SearchIndex, queries: number, next: () => number): { p50: number; p95: number } {
   const absentWord = () =>
     `q${Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(next() * 26))).join('')}`;
-  const samples: number[] = [];
-  for (let query = -WARM_UP_QUERIES; query < queries; query += 1) {
-    const text = `${absentWord()} ${absentWord()}`;
-    const meaning = randomUnitVector(next);
-    const started = performance.now();
-    searchNotes(index, hashedEmbedder, { query: text, vaultId: 'default', hidden: [], limit: 10 }, meaning);
-    if (query >= 0) samples.push(performance.now() - started);
-  }
+  const samples = timeSearches(index, queries, true, next, () => `${absentWord()} ${absentWord()}`);
   return { p50: percentileOf(samples, 50), p95: percentileOf(samples, 95) };
 }
 

@@ -1,4 +1,4 @@
-import { integerQueryFor, newDotStore } from './integerDots';
+import { type IntegerQuery, integerQueryFor, newDotStore } from './integerDots';
 import { dotScratch, type QuantizedVectors, similarityOfDots, vectorCount } from './semanticVectors';
 
 const NONE = -1;
@@ -58,33 +58,27 @@ export class VectorArena {
 
   /** SEMV4: the slot's similarity to the query, or undefined when it holds no vectors. */
   similarity(query: Float32Array, slot: number): number | undefined {
-    const start = this.starts[slot] ?? NONE;
-    if (start === NONE) return undefined;
-    const count = this.counts[slot] as number;
-    const integer = integerQueryFor(query);
-    const dots = dotScratch(count);
-    this.store.dots(integer, start * this.dimensions, count, dots);
-    return similarityOfDots(dots, count, integer.scale, this.scales, start);
+    const similarity = this.similarityOfSlot(integerQueryFor(query), slot);
+    return Number.isNaN(similarity) ? undefined : similarity;
   }
 
   /**
    * SEMV4: {@link similarity} of each of the first `count` of `slots`, into `out` (NaN where a slot holds no
-   * vectors). Compared with the query in turn, as {@link similarity} would, less the calls between them.
+   * vectors): the query is looked up once for them all.
    */
   similarities(query: Float32Array, slots: Int32Array, count: number, out: Float64Array): void {
     const integer = integerQueryFor(query);
-    for (let index = 0; index < count; index += 1) {
-      const slot = slots[index] as number;
-      const start = this.starts[slot] ?? NONE;
-      if (start === NONE) {
-        out[index] = Number.NaN;
-        continue;
-      }
-      const vectors = this.counts[slot] as number;
-      const dots = dotScratch(vectors);
-      this.store.dots(integer, start * this.dimensions, vectors, dots);
-      out[index] = similarityOfDots(dots, vectors, integer.scale, this.scales, start);
-    }
+    for (let index = 0; index < count; index += 1) out[index] = this.similarityOfSlot(integer, slots[index] as number);
+  }
+
+  /** SEMV4: the slot's similarity to an integer query, NaN when it holds no vectors. */
+  private similarityOfSlot(integer: IntegerQuery, slot: number): number {
+    const start = this.starts[slot] ?? NONE;
+    if (start === NONE) return Number.NaN;
+    const count = this.counts[slot] as number;
+    const dots = dotScratch(count);
+    this.store.dots(integer, start * this.dimensions, count, dots);
+    return similarityOfDots(dots, count, integer.scale, this.scales, start);
   }
 
   /** Bytes of the vectors held (components and scales), for the benchmarks. */
