@@ -17,6 +17,7 @@ import { measureSearchLatency } from './searchLatency';
 import { measureSemantic } from './semantic';
 import { browserSemanticRows, measureSemanticInBrowser } from './semanticBrowser';
 import { importRows, measureImportResponsiveness } from './semanticImport';
+import { measureSignUpCost, signUpCostRows } from './signUpCost';
 import { beyondBareRows, measureSoaks, soakRows } from './soak';
 import { measureStartup } from './startup';
 import { percentile } from './stats';
@@ -95,6 +96,7 @@ if (!onlyStartup) {
   rows.push(...mcpSearchRows(await measureMcpSearch()));
   rows.push(...mcpEditsRows(await measureMcpEdits()));
   rows.push(...oauthFlowRows(await measureOAuthFlow()));
+  rows.push(...signUpCostRows(await measureSignUpCost()));
   rows.push(...attachmentRows(await measureAttachments()));
 
   // The load bench: about seven minutes; the soak only when asked for (ten more).

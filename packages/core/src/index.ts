@@ -20,6 +20,7 @@ export {
   sessionSecretFromCookie,
 } from './accounts/secretFormats';
 export { SIGN_IN_THROTTLE, SignInThrottle } from './accounts/signInThrottle';
+export { SIGN_UP_LIMITS } from './accounts/signUpLimits';
 export { vaultIdFromName } from './accounts/vaultIds';
 export {
   type AttachmentType,

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { parseRequestBody, SIGN_IN_BODY, SIGN_UP_BODY } from '@baalda/core';
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
-import type { SignInGuard } from '../scale/sharedLimits';
+import type { CallMeter, SignInGuard } from '../scale/sharedLimits';
 import type { EdgeSettings } from '../support/edgeSettings';
 import type { AccessService } from './accessService';
 import type { PlainCall, Route } from './callerRoutes';
@@ -18,6 +18,8 @@ export interface AuthContext {
   readonly edge: EdgeSettings;
   /** ACC6, counted by every relay of a group together when they share Redis (SCALE8). */
   readonly signIns: SignInGuard;
+  /** ACC11: sign-up attempts per address, and sign-ups that hash a password, from anywhere. */
+  readonly signUps: { readonly perAddress: CallMeter; readonly hashing: CallMeter };
   readonly clock: () => Date;
   /** Closes every socket opened with this session (sign-out; ACL6). */
   readonly closeSessionSockets: (sessionHash: string) => void;
@@ -54,11 +56,20 @@ async function handleSignUp({ request, response, context }: Call): Promise<void>
   const email = { email: parsedEmail.email, emailKey: parsedEmail.emailKey };
   const name = fields.value.name.name ?? email.email.split('@')[0] ?? email.email;
   const now = context.clock();
-  if (invite !== undefined && !(await context.access.invites.offerOf(invite, now)))
-    return sendError(response, 'INVITE_INVALID');
-  const outcome = await signUp(context.access, { ...email, name, password: password.password, invite }, now);
-  if (!outcome.ok) return sendError(response, outcome.code);
-  await startSession(response, context, outcome.user, 201);
+  const address = clientAddressOf(request, context.edge);
+  const addressWaitMs = await context.signUps.perAddress.take(`signup:address:${address}`, now.getTime());
+  if (addressWaitMs > 0) return refuseAsThrottled(response, addressWaitMs);
+  const hashingWaitMs = () => context.signUps.hashing.take('signup:hashing', now.getTime());
+  const input = { ...email, name, password: password.password, invite };
+  const outcome = await signUp(context.access, input, now, hashingWaitMs);
+  if (outcome.ok) return startSession(response, context, outcome.user, 201);
+  if (outcome.code === 'TOO_MANY_ATTEMPTS') return refuseAsThrottled(response, outcome.retryAfterMs);
+  sendError(response, outcome.code);
+}
+
+function refuseAsThrottled(response: ServerResponse, waitMs: number): void {
+  response.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
+  sendError(response, 'TOO_MANY_ATTEMPTS');
 }
 
 async function handleSignIn({ request, response, context }: Call): Promise<void> {
@@ -70,10 +81,7 @@ async function handleSignIn({ request, response, context }: Call): Promise<void>
   const address = clientAddressOf(request, context.edge);
   const now = context.clock();
   const waitMs = await context.signIns.retryAfterMs(email.emailKey, address, now.getTime());
-  if (waitMs > 0) {
-    response.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
-    return sendError(response, 'TOO_MANY_ATTEMPTS');
-  }
+  if (waitMs > 0) return refuseAsThrottled(response, waitMs);
   const found = await context.access.users.withPasswordByEmailKey(email.emailKey);
   // An unknown email costs a hash too, so timing does not tell which emails have accounts.
   const matches = await verifyPassword(password, found?.passwordHash ?? (await decoyHash(context)));

@@ -15,17 +15,31 @@ export interface SignUpInput {
   readonly invite?: string;
 }
 
+export type SignUpRefusal = 'EMAIL_TAKEN' | 'INVITE_REQUIRED' | 'INVITE_INVALID';
+
 export type SignUpOutcome =
   | { readonly ok: true; readonly user: UserRecord }
-  | { readonly ok: false; readonly code: 'EMAIL_TAKEN' | 'INVITE_REQUIRED' | 'INVITE_INVALID' };
+  | { readonly ok: false; readonly code: SignUpRefusal }
+  | { readonly ok: false; readonly code: 'TOO_MANY_ATTEMPTS'; readonly retryAfterMs: number };
 
 /**
  * ACC9: creates an account. The relay's first account needs no invite and becomes its admin and owner
  * of the `default` vault (so an install that predates accounts keeps its notes). Later accounts need a
  * valid invite and join its vault with its role. "First" is decided under a row lock, so two people
- * racing to sign up on a fresh relay can't both become admin.
+ * racing to sign up on a fresh relay can't both become admin. `hashingWaitMs` meters the sign-ups that get
+ * as far as hashing (ACC11): 0 to go ahead, else how long to wait.
  */
-export async function signUp(access: AccessService, input: SignUpInput, now: Date): Promise<SignUpOutcome> {
+export async function signUp(
+  access: AccessService,
+  input: SignUpInput,
+  now: Date,
+  hashingWaitMs: () => Promise<number>,
+): Promise<SignUpOutcome> {
+  // ACC11: a sign-up that will be refused costs no hash; one that will hash is metered first.
+  const refusal = await signUpRefusal(access, input, now);
+  if (refusal) return { ok: false, code: refusal };
+  const retryAfterMs = await hashingWaitMs();
+  if (retryAfterMs > 0) return { ok: false, code: 'TOO_MANY_ATTEMPTS', retryAfterMs };
   const passwordHash = await hashPassword(input.password, access.passwordCost);
   const created = await access.prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT epoch FROM access_epoch WHERE id = 1 FOR UPDATE`;
@@ -64,4 +78,15 @@ export async function signUp(access: AccessService, input: SignUpInput, now: Dat
   // The invite died between the check and the use: undo the account rather than leave one in no vault.
   await access.prisma.appUser.delete({ where: { id: created.user.id } });
   return { ok: false, code: 'INVITE_INVALID' };
+}
+
+/**
+ * ACC11: what refuses a sign-up, decided before any password is hashed: no invite once an account exists,
+ * an invite that is unknown, used or expired, an email already in use. The transaction that creates the
+ * account decides "first" and the email again under its lock; this only keeps refusals cheap.
+ */
+async function signUpRefusal(access: AccessService, input: SignUpInput, now: Date): Promise<SignUpRefusal | null> {
+  if (input.invite === undefined) return (await access.users.count()) === 0 ? null : 'INVITE_REQUIRED';
+  if (!(await access.invites.offerOf(input.invite, now))) return 'INVITE_INVALID';
+  return (await access.users.byEmailKey(input.emailKey)) ? 'EMAIL_TAKEN' : null;
 }

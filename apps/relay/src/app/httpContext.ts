@@ -1,4 +1,4 @@
-import { DEFAULT_DRAFTS_FOLDER, LIMITS, type RateLimit } from '@baalda/core';
+import { DEFAULT_DRAFTS_FOLDER, LIMITS, type RateLimit, SIGN_UP_LIMITS } from '@baalda/core';
 import type { Hocuspocus } from '@hocuspocus/server';
 import { closeSessionSockets } from '../access/connectionRechecks';
 import type { Database } from '../db/openDatabase';
@@ -40,6 +40,10 @@ export function createHttpContext(
     edge,
     adminKey: services.adminKey,
     signIns: scale.limits?.signInGuard() ?? localSignInGuard(),
+    signUps: {
+      perAddress: meterOf(scale, SIGN_UP_LIMITS.perAddress),
+      hashing: meterOf(scale, SIGN_UP_LIMITS.hashing),
+    },
     recheckConnections: () => services.rechecks.request(),
     vaultAccessChanged: (vaultId) => vaults.touch(vaultId),
     attachments,
@@ -66,7 +70,8 @@ export function createHttpContext(
   };
 }
 
-// LIM10 per token: one bucket for the whole group of relays when they share Redis (SCALE8).
+// LIM10 per token (and ACC11's sign-up buckets): one bucket for the whole group of relays when they share
+// Redis (SCALE8).
 function meterOf(scale: ScaleOut, limit: RateLimit): CallMeter {
   return scale.limits?.callMeter(limit) ?? localCallMeter(limit);
 }

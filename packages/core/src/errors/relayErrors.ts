@@ -45,7 +45,7 @@ export const RELAY_ERRORS = {
   UNAUTHENTICATED: 'Sign in, or send a valid access token.',
   /** The email and password do not match an account (which of the two is wrong is not said). */
   SIGN_IN_FAILED: 'The email or password is not right.',
-  /** Too many failed sign-ins for this account or address; `Retry-After` says when to try again. */
+  /** Too many failed sign-ins or sign-up attempts (ACC6, ACC11); `Retry-After` says when to try again. */
   TOO_MANY_ATTEMPTS: 'Too many failed attempts; try again later.',
   /** An account already uses this email address. */
   EMAIL_TAKEN: 'An account already uses this email address.',
