@@ -203,7 +203,12 @@ export {
 export { applyTextEdits, type TextEdit } from './mcp/textEdits';
 export { pageText, type TextPage } from './mcp/textPage';
 export type { McpToolInputs } from './mcp/toolInput';
-export { createNoteLinkResolver, type LinkableEntry, type NoteLinkResolver } from './notes/noteLinkResolver';
+export {
+  createNoteLinkResolver,
+  type LinkableEntry,
+  linksSharedWith,
+  type NoteLinkResolver,
+} from './notes/noteLinkResolver';
 export { deriveTitle, headingRepeatsTitle, UNTITLED } from './notes/title';
 export {
   grantedScope,

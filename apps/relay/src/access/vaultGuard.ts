@@ -1,4 +1,4 @@
-import { canReadPath, canWritePath, vaultAccessDecision } from '@baalda/core';
+import { canReadPath, canWritePath, type FolderRestriction, vaultAccessDecision } from '@baalda/core';
 import type { VaultAccess } from './callers';
 
 /** ACL4 for one request: what the caller may read and write in the vault, decided by core alone. */
@@ -9,6 +9,8 @@ export interface VaultGuard {
   canWrite(path: string): boolean;
   /** ACL5: the hidden folder keys, for SQL predicates and the search copy. */
   readonly hidden: readonly string[];
+  /** ACL2: the vault's private folders, for rules about every reader of a note (LNK8). */
+  readonly restrictions: readonly FolderRestriction[];
 }
 
 /** The guard for a caller's access to a vault at `now`. */
@@ -20,5 +22,6 @@ export function guardOf(access: VaultAccess, now: Date): VaultGuard {
     canRead: (path) => canReadPath(principal, path, restrictions, time),
     canWrite: (path) => canWritePath(principal, path, restrictions, time),
     hidden: access.hidden,
+    restrictions,
   };
 }

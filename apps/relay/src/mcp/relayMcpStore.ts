@@ -71,7 +71,8 @@ export function createRelayMcpStore(
     if (entryKindOf(note.path) === 'attachment') return notANote();
     return guard.canWrite(note.path) ? { ok: true as const, note } : forbidden();
   };
-  const linksNow = () => vaultLinkResolver(deps.prisma, vaultId, guard);
+  // LNK8: a write names the note it writes, so its links resolve only to notes that note's readers may read.
+  const linksNow = (notePath?: string) => vaultLinkResolver(deps.prisma, vaultId, guard, notePath);
   const drafts: DraftContext = {
     prisma: deps.prisma,
     vaultId,
@@ -86,7 +87,7 @@ export function createRelayMcpStore(
     revise: async (docId, markdown, before) => {
       const found = await writable(docId);
       if (!found.ok) return found;
-      const links = await linksNow();
+      const links = await linksNow(found.note.path);
       const revision = await withNoteDocument(deps.hocuspocus, docId, async ({ document, transact }) => {
         await before(document);
         await transact((doc) => applyMarkdownEdit(doc, markdown, MARKDOWN_EDIT_ORIGIN, links));
@@ -168,7 +169,7 @@ export function createRelayMcpStore(
     if (await isTaken(deps.prisma, vaultId, checked.path)) return pathExists(checked.path);
     const docId = docIdFromRandomBytes(randomBytes(DOC_ID_LENGTH));
     // The text first: the note appears in the tree already holding it.
-    const links = await linksNow();
+    const links = await linksNow(checked.path);
     await withNoteDocument(deps.hocuspocus, docId, ({ transact }) =>
       transact((doc) => applyMarkdownEdit(doc, markdown, MARKDOWN_EDIT_ORIGIN, links)),
     );
@@ -196,7 +197,7 @@ export function createRelayMcpStore(
   ): Promise<McpStoreResult<McpNoteRevised>> {
     const found = await writable(docId);
     if (!found.ok) return found;
-    const links = await linksNow();
+    const links = await linksNow(found.note.path);
     // Set inside the transaction; a holder, because TypeScript can't see a callback assign a local.
     const result: { outcome: McpStoreResult<{ revision: string }> } = { outcome: revisionChanged('') };
     await withNoteDocument(deps.hocuspocus, docId, ({ transact }) =>

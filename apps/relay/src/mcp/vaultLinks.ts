@@ -1,19 +1,24 @@
-import { createNoteLinkResolver, type NoteLinkResolver } from '@baalda/core';
+import { createNoteLinkResolver, linksSharedWith, type NoteLinkResolver } from '@baalda/core';
 import type { VaultGuard } from '../access/vaultGuard';
 import type { PrismaClient } from '../generated/prisma/client';
 
 /**
- * LNK3 for one MCP call: links resolved against the vault's live notes as they are now. Notes the caller
- * may not read are never named (ACL5), yet still resolve, so an assistant's edit keeps a link it can't see.
+ * LNK3 for one MCP call: links resolved against the vault's live notes as they are now, among those the
+ * caller may read only (LNK6): a hidden note is never named, never read from a name and never makes a
+ * name longer, so no answer tells the caller it exists. With `notePath`, the note being written, a name
+ * resolves only to a note every reader of that note may read (LNK8).
  */
 export async function vaultLinkResolver(
   prisma: PrismaClient,
   vaultId: string,
   guard: VaultGuard,
+  notePath?: string,
 ): Promise<NoteLinkResolver> {
   const entries = await prisma.note.findMany({
     where: { vaultId, deletedAt: null },
     select: { docId: true, path: true },
   });
-  return createNoteLinkResolver(entries, (entry) => guard.canRead(entry.path));
+  const readable = entries.filter((entry) => guard.canRead(entry.path));
+  const links = createNoteLinkResolver(readable);
+  return notePath === undefined ? links : linksSharedWith(notePath, readable, guard.restrictions, links);
 }

@@ -1,3 +1,4 @@
+import { pathKey } from '../paths/notePath';
 import type { FolderRestriction } from './accessTypes';
 
 /**
@@ -25,6 +26,23 @@ export function restrictionsCovering(key: string, restrictions: readonly FolderR
  */
 export function isMemberOfEvery(userId: string, key: string, restrictions: readonly FolderRestriction[]): boolean {
   return restrictionsCovering(key, restrictions).every((restriction) => restriction.members.has(userId));
+}
+
+/**
+ * LNK8: true when everyone who may read the note at `readerPath` may read `path` too, as far as private
+ * folders tell: every restriction covering `path` covers `readerPath` as well. Without the vault's
+ * members this can't see that a folder's members happen to include everyone, so it errs towards false.
+ * @example isReadableByEveryReaderOf('HR/Pay.md', 'Team/Plan.md', [{ folderKey: 'hr', members }]) // false
+ */
+export function isReadableByEveryReaderOf(
+  path: string,
+  readerPath: string,
+  restrictions: readonly FolderRestriction[],
+): boolean {
+  const readerKey = pathKey(readerPath);
+  return restrictionsCovering(pathKey(path), restrictions).every((restriction) =>
+    isUnderFolderKey(readerKey, restriction.folderKey),
+  );
 }
 
 /**

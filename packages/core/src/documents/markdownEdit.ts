@@ -16,6 +16,7 @@ import {
 } from './markdownModel';
 import { documentContentOfMarkdown } from './markdownParse';
 import { withoutTrailingEmptyParagraphs } from './markdownRender';
+import { keepingLinksOf } from './noteLinkPasses';
 import { EDITOR_FRAGMENT } from './plainText';
 
 /** The transaction origin of Markdown edits when the caller names none, so observers can tell them apart. */
@@ -27,8 +28,9 @@ type YChild = Y.XmlElement | Y.XmlText;
  * MD4: makes the note's content what `markdown` parses to, changing as little as possible in one
  * transaction: unchanged blocks are not touched, a changed block of the same kind is edited in place (down
  * to the characters that differ), so people editing elsewhere — even in the same paragraph — keep their
- * edits when the updates merge. Trailing empty paragraphs are left as they are. `[[links]]` point at the
- * notes `links` resolves them to (LNK3).
+ * edits when the updates merge. Trailing empty paragraphs are left as they are. `[[links]]` written as the
+ * note shows its links keep the notes they point at (LNK7); others point at the notes `links` resolves
+ * them to (LNK3).
  * @example applyMarkdownEdit(doc, markdownOfDocument(doc).replace('teh', 'the'), 'mcp')
  */
 export function applyMarkdownEdit(
@@ -37,7 +39,7 @@ export function applyMarkdownEdit(
   origin: unknown = MARKDOWN_EDIT_ORIGIN,
   links?: NoteLinkResolver,
 ): void {
-  const target = withoutTrailingEmptyParagraphs(documentContentOfMarkdown(markdown, links));
+  const target = withoutTrailingEmptyParagraphs(documentContentOfMarkdown(markdown, keepingLinksOf(doc, links)));
   const fragment = doc.getXmlFragment(EDITOR_FRAGMENT);
   doc.transact(() => {
     const children = fragment.toArray().filter((child): child is YChild => isYChild(child));

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import type { NoteLinkResolver } from '../notes/noteLinkResolver';
+import { linkNameKey, type NoteLinkResolver } from '../notes/noteLinkResolver';
 import { type EditorElement, type EditorNode, isEditorText } from './markdownModel';
 import { LINKING_NODES } from './noteLinkSyntax';
 import { EDITOR_FRAGMENT } from './plainText';
@@ -44,16 +44,50 @@ function mapNoteLinks(element: EditorElement, map: AttrsMap): EditorElement {
  */
 export function linkedDocIdsOf(doc: Y.Doc): string[] {
   const found = new Set<string>();
-  const stack: Array<Y.XmlElement | Y.XmlFragment> = [doc.getXmlFragment(EDITOR_FRAGMENT)];
-  for (let parent = stack.pop(); parent; parent = stack.pop()) {
-    const children = parent.toArray();
-    for (let index = children.length - 1; index >= 0; index--) {
-      const child = children[index];
-      if (!(child instanceof Y.XmlElement)) continue;
-      const docId = LINKING_NODES.has(child.nodeName) ? child.getAttribute('docId') : undefined;
-      if (typeof docId === 'string' && docId) found.add(docId);
-      stack.push(child);
-    }
+  for (const link of linkingElementsOf(doc)) {
+    const docId = link.getAttribute('docId');
+    if (typeof docId === 'string' && docId) found.add(docId);
   }
   return [...found];
+}
+
+/**
+ * LNK7: `links` for reading an edit of `doc` back, keeping the notes its links point at. A name written as
+ * the document shows one of its links (`links`' name for its note, else the name it was made with) reads
+ * as that link's note: the first such name as the first such link, and so on; other names, and names past
+ * those, are read by `links`. Someone who can't read a linked note sees its link by the name it was made
+ * with (LNK6), so without this their edit would drop the link or point it at another note of that name.
+ * Use it for one parse: it counts the links it has handed out.
+ */
+export function keepingLinksOf(doc: Y.Doc, links?: NoteLinkResolver): NoteLinkResolver {
+  const held = new Map<string, string[]>();
+  for (const link of linkingElementsOf(doc)) {
+    const docId = link.getAttribute('docId');
+    if (typeof docId !== 'string' || !docId) continue;
+    const target = link.getAttribute('target');
+    const key = linkNameKey(links?.linkTextOf(docId) ?? (typeof target === 'string' ? target : ''));
+    const sameName = held.get(key);
+    if (sameName) sameName.push(docId);
+    else held.set(key, [docId]);
+  }
+  return {
+    linkTextOf: (docId) => links?.linkTextOf(docId),
+    docIdOf: (linkText) => held.get(linkNameKey(linkText))?.shift() ?? links?.docIdOf(linkText),
+  };
+}
+
+/** The document's links and embeds in document order; an explicit stack, as in extractPlainText. */
+function linkingElementsOf(doc: Y.Doc): Y.XmlElement[] {
+  const found: Y.XmlElement[] = [];
+  const stack: Array<Y.XmlElement | Y.XmlFragment> = [doc.getXmlFragment(EDITOR_FRAGMENT)];
+  // Children go on the stack last first, and an element counts when it comes off: document order.
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node instanceof Y.XmlElement && LINKING_NODES.has(node.nodeName)) found.push(node);
+    const children = node.toArray();
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child = children[index];
+      if (child instanceof Y.XmlElement) stack.push(child);
+    }
+  }
+  return found;
 }

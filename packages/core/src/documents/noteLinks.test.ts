@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { createNoteLinkResolver } from '../notes/noteLinkResolver';
+import { createNoteLinkResolver, linksSharedWith } from '../notes/noteLinkResolver';
 import { arbitraryNoteLink } from './markdownArbitraries';
 import { applyMarkdownEdit } from './markdownEdit';
 import { type EditorElement, editorChildrenOf, fingerprintOf, yNodesOf } from './markdownModel';
@@ -102,13 +102,47 @@ describe('links between notes', () => {
     expect(createNoteLinkResolver(ENTRIES).docIdOf('roadmap')).toBe('d-roadmap');
   });
 
-  it('[LNK3, ACL5] a note the reader may not see is never named, yet its name still resolves', () => {
-    const links = createNoteLinkResolver(ENTRIES, (entry) => !entry.path.startsWith('Archive/'));
+  it('[LNK6] a note left out of the entries (hidden from the reader) is never named, read or counted', () => {
+    const links = createNoteLinkResolver(ENTRIES.filter((entry) => !entry.path.startsWith('Archive/')));
     expect(links.linkTextOf('d-roadmap-old')).toBeUndefined();
-    expect(links.linkTextOf('d-roadmap')).toBe('Plans/Roadmap');
-    const block = paragraphOf(linkOf('d-roadmap-old', 'Old roadmap'));
-    expect(markdownOfBlocks([block], links)).toBe('[[Old roadmap]]\n');
-    expect(links.docIdOf('Archive/Roadmap')).toBe('d-roadmap-old');
+    // The hidden Archive/Roadmap no longer makes the name longer: it tells nobody it exists.
+    expect(links.linkTextOf('d-roadmap')).toBe('Roadmap');
+    expect(markdownOfBlocks([paragraphOf(linkOf('d-roadmap-old', 'Old roadmap'))], links)).toBe('[[Old roadmap]]\n');
+    expect(links.docIdOf('Archive/Roadmap')).toBeUndefined();
+  });
+
+  it('[LNK7] an edit keeps the notes the document’s links point at, even ones the writer can’t see', () => {
+    const hidden = { docId: 'd-hidden', path: 'HR/Roadmap.md' };
+    const doc = docOf([paragraphOf(linkOf(hidden.docId, 'Roadmap'), { type: 'text', text: ' is due', marks: {} })]);
+    const links = createNoteLinkResolver(ENTRIES.filter((entry) => entry.docId !== 'd-roadmap-old'));
+    const markdown = markdownOfDocument(doc, links);
+    expect(markdown).toBe('[[Roadmap]] is due\n');
+    applyMarkdownEdit(doc, `${markdown.replace('due', 'late')}\n[[Roadmap]] [[roadmap]]\n`, 'test', links);
+    const blocks = editorChildrenOf(doc.getXmlFragment(EDITOR_FRAGMENT)) as EditorElement[];
+    const docIds = blocks.flatMap((block) =>
+      block.children.flatMap((child) => ('attrs' in child ? [child.attrs.docId] : [])),
+    );
+    // The link the note held keeps its hidden note; the two new ones resolve by name, to the note they can see.
+    expect(docIds).toEqual(['d-hidden', 'd-roadmap', 'd-roadmap']);
+  });
+
+  it('[LNK8] written into a note, a name resolves only to a note every reader of that note may read', () => {
+    const entries = [...ENTRIES, { docId: 'd-pay', path: 'HR/Pay.md' }, { docId: 'd-hr-plan', path: 'HR/Plans/Q1.md' }];
+    const restrictions = [
+      { folderKey: 'hr', members: new Set(['alice']) },
+      { folderKey: 'hr/plans', members: new Set(['alice']) },
+    ];
+    const links = createNoteLinkResolver(entries);
+    const fromTeam = linksSharedWith('Team/Plan.md', entries, restrictions, links);
+    expect(fromTeam.docIdOf('Pay')).toBeUndefined();
+    expect(fromTeam.docIdOf('Ideas')).toBe('d-ideas');
+    expect(fromTeam.linkTextOf('d-pay')).toBe('Pay');
+    const fromHr = linksSharedWith('hr/Notes.md', entries, restrictions, links);
+    expect(fromHr.docIdOf('Pay')).toBe('d-pay');
+    expect(fromHr.docIdOf('Ideas')).toBe('d-ideas');
+    // HR/Plans is private on its own too: a note in HR but outside it has readers who may not read it.
+    expect(fromHr.docIdOf('Q1')).toBeUndefined();
+    expect(linksSharedWith('HR/Plans/Notes.md', entries, restrictions, links).docIdOf('Q1')).toBe('d-hr-plan');
   });
 
   it('[LNK3] a link written with its old name changes nothing when the note is edited from Markdown', () => {

@@ -1,3 +1,5 @@
+import type { FolderRestriction } from '../access/accessTypes';
+import { isReadableByEveryReaderOf } from '../access/privateFolders';
 import { entryKindOf, fileNameOf, NOTE_EXTENSION, pathKey } from '../paths/notePath';
 
 /** A live note or attachment a link may name. */
@@ -23,20 +25,18 @@ export interface NoteLinkResolver {
  * no other entry has that name, else its whole path without `.md`; attachments keep their extension.
  * Reading is case-insensitive (Obsidian's way): a whole path first, then a file name; when several entries
  * share that file name, the one with the shortest path (then the first in code-point order) wins.
- * `mayName` (ACL): entries the reader may not see are never named — a link to one is written with the name
- * it was made with — yet still take part in reading names and in making names unambiguous, so a link to
- * a hidden note survives an edit by someone who can't see it.
+ * LNK6: `entries` are the ones the person reading or writing may read, and no others: a note hidden from
+ * them is never named, never read from a name and never makes a name longer — exactly like a missing one
+ * — so neither a link nor its name tells them it exists. (LNK7 keeps the links to hidden notes a document
+ * already holds through an edit.)
  * @example createNoteLinkResolver([{ docId: 'd1', path: 'Plans/Roadmap.md' }]).linkTextOf('d1') // 'Roadmap'
  */
-export function createNoteLinkResolver(
-  entries: readonly LinkableEntry[],
-  mayName: (entry: LinkableEntry) => boolean = () => true,
-): NoteLinkResolver {
+export function createNoteLinkResolver(entries: readonly LinkableEntry[]): NoteLinkResolver {
   const pathOfDoc = new Map<string, string>();
   const byPath = new Map<string, string>();
   const byName = new Map<string, LinkableEntry[]>();
   for (const entry of entries) {
-    if (mayName(entry)) pathOfDoc.set(entry.docId, entry.path);
+    pathOfDoc.set(entry.docId, entry.path);
     byPath.set(pathKey(withoutNoteExtension(entry.path)), entry.docId);
     const name = pathKey(withoutNoteExtension(fileNameOf(entry.path)));
     byName.set(name, [...(byName.get(name) ?? []), entry]);
@@ -50,8 +50,39 @@ export function createNoteLinkResolver(
       return (byName.get(pathKey(name))?.length ?? 0) > 1 ? withoutNoteExtension(path) : name;
     },
     docIdOf(linkText) {
-      const key = pathKey(withoutNoteExtension(linkText.trim().replace(/^\/+/, '')));
+      const key = linkNameKey(linkText);
       return byPath.get(key) ?? (key.includes('/') ? undefined : byName.get(key)?.[0]?.docId);
+    },
+  };
+}
+
+/** LNK3: what a link's name is compared by when read: any case, no `.md`, no leading `/` or spaces around. */
+export function linkNameKey(linkText: string): string {
+  return pathKey(withoutNoteExtension(linkText.trim().replace(/^\/+/, '')));
+}
+
+/**
+ * LNK8: `links` for a write into the note at `notePath`: a name resolves only to an entry that everyone
+ * who may read that note may read too — each private folder holding the entry holds the note as well —
+ * otherwise the link keeps only its name. A link is data every reader of the note receives (its docId
+ * in the Yjs document, its row behind backlinks), so pointing it at a note some of them can't read would
+ * hand them that note's id and tell them it exists. The name is still read among all of the writer's
+ * entries, so it never picks another note of that name instead.
+ * @example linksSharedWith('Team/Plan.md', entries, [{ folderKey: 'hr', members }], links).docIdOf('HR/Pay') // undefined
+ */
+export function linksSharedWith(
+  notePath: string,
+  entries: readonly LinkableEntry[],
+  restrictions: readonly FolderRestriction[],
+  links: NoteLinkResolver,
+): NoteLinkResolver {
+  const pathOfDoc = new Map(entries.map((entry) => [entry.docId, entry.path]));
+  return {
+    linkTextOf: (docId) => links.linkTextOf(docId),
+    docIdOf(linkText) {
+      const docId = links.docIdOf(linkText);
+      const path = docId === undefined ? undefined : pathOfDoc.get(docId);
+      return path !== undefined && isReadableByEveryReaderOf(path, notePath, restrictions) ? docId : undefined;
     },
   };
 }
