@@ -3,9 +3,12 @@ import { Agent, request as httpRequest } from 'node:http';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type EarlyServer, listenEarly } from '../src/app/earlyServer';
 import { sendJson } from '../src/http/httpErrors';
+import { LOCAL_EDGE } from '../src/support/edgeSettings';
+import { requestWithHost, upgradeStatusWithHost } from './hostRequests';
 import { recordingLogger } from './relayWarnings';
 
 /** The status line a WebSocket upgrade request gets back. */
@@ -29,6 +32,8 @@ function upgradeStatus(port: number): Promise<number> {
   });
 }
 
+const destroyUpgrade = (_request: unknown, socket: Duplex) => socket.destroy();
+
 describe('the relay listens before its database is open (HTTP12)', () => {
   let webDir: string;
   let early: EarlyServer | undefined;
@@ -42,7 +47,7 @@ describe('the relay listens before its database is open (HTTP12)', () => {
   async function start(): Promise<{ early: EarlyServer; url: string }> {
     webDir = await mkdtemp(join(tmpdir(), 'baalda-early-'));
     await writeFile(join(webDir, 'index.html'), '<html>the app</html>');
-    early = await listenEarly({ port: 0, host: '127.0.0.1', webDir, logger: recordingLogger([]) });
+    early = await listenEarly({ port: 0, host: '127.0.0.1', webDir, logger: recordingLogger([]), edge: LOCAL_EDGE });
     return { early, url: `http://127.0.0.1:${early.port}` };
   }
 
@@ -58,7 +63,7 @@ describe('the relay listens before its database is open (HTTP12)', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(answered).toBe(false);
-    early.open((_request, response) => sendJson(response, 200, { ok: true }));
+    early.open((_request, response) => sendJson(response, 200, { ok: true }), destroyUpgrade);
     const response = await health;
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
@@ -66,7 +71,7 @@ describe('the relay listens before its database is open (HTTP12)', () => {
 
   test('[HTTP14] a keep-alive connection idle for longer than Node’s default 5 s is still open for the next request', async () => {
     const { early } = await start();
-    early.open((_request, response) => sendJson(response, 200, { ok: true }));
+    early.open((_request, response) => sendJson(response, 200, { ok: true }), destroyUpgrade);
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const first = await getThrough(agent, early.port);
@@ -83,6 +88,17 @@ describe('the relay listens before its database is open (HTTP12)', () => {
   test('[HTTP12] a sync socket is answered 503 until the relay opens, and nothing else is said to it', async () => {
     const { early } = await start();
     expect(await upgradeStatus(early.port)).toBe(503);
+  });
+
+  test('[HTTP15] while the relay starts, a request or upgrade naming another host gets neither the app nor a wait', async () => {
+    const { early } = await start();
+    for (const path of ['/', '/api/health']) {
+      const answer = await requestWithHost(early.port, 'rebind.attacker.example', { path });
+      expect(answer.status, path).toBe(421);
+      expect(answer.text, path).not.toContain('the app');
+    }
+    expect(await upgradeStatusWithHost(early.port, 'rebind.attacker.example')).toBe(421);
+    expect((await requestWithHost(early.port, 'localhost', { path: '/' })).status).toBe(200);
   });
 
   test('[HTTP12] a relay that cannot start answers the held calls 503 RELAY_STARTING with Retry-After', async () => {

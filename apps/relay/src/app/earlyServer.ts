@@ -1,13 +1,17 @@
 import { createServer, type Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { sendError } from '../http/httpErrors';
+import { isAllowedHost } from '../http/hostCheck';
+import { endUpgrade, sendError } from '../http/httpErrors';
 import { decodePath } from '../http/requestPath';
 import { serveStaticFile } from '../http/staticFiles';
+import type { EdgeSettings } from '../support/edgeSettings';
 import type { Logger } from '../support/logger';
 import { isWebAppPath } from './httpHandler';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+/** Takes a WebSocket upgrade whose host was checked; it must answer on the socket or destroy it. */
+export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 /** Requests held while the relay starts; past this they are answered 503 at once. */
 const MAX_WAITING_REQUESTS = 1000;
@@ -16,8 +20,8 @@ const MAX_WAITING_REQUESTS = 1000;
 export interface EarlyServer {
   readonly httpServer: HttpServer;
   readonly port: number;
-  /** From now on every request goes to `handler`, the held ones first; upgrades go to their own listener. */
-  open(handler: Handler): void;
+  /** From now on every request goes to `handler`, the held ones first, and every upgrade to `upgrade`. */
+  open(handler: Handler, upgrade: UpgradeHandler): void;
   /** The relay could not start: held requests are answered 503 and the port is closed. */
   fail(): Promise<void>;
 }
@@ -25,17 +29,21 @@ export interface EarlyServer {
 /**
  * Listens before the database is open (PGlite takes a second or more to open): the web app's files are
  * served at once, so a browser has its page while the relay starts; API and MCP requests wait for the
- * relay; a sync socket is answered 503 until the access checks exist, and its provider retries.
+ * relay; a sync socket is answered 503 until the access checks exist, and its provider retries. It is the one
+ * door of every request and upgrade: the host check (HTTP15) is here, before any route runs.
  */
 export async function listenEarly(options: {
   readonly port: number;
   readonly host: string;
   readonly webDir: string;
   readonly logger: Logger;
+  readonly edge: EdgeSettings;
 }): Promise<EarlyServer> {
   let handler: Handler | null = null;
+  let upgrade: UpgradeHandler = refuseUpgrade;
   let waiting: Array<(next: Handler | null) => void> = [];
   const httpServer = createServer((request, response) => {
+    if (!admitRequest(request, response, options.edge)) return;
     if (handler) return handler(request, response);
     const path = decodePath(request.url ?? '/');
     if (path !== null && isWebAppPath(path)) {
@@ -49,7 +57,13 @@ export async function listenEarly(options: {
     waiting.push((next) => (next ? next(request, response) : refuseWhileStarting(response)));
   });
   keepIdleConnectionsOpen(httpServer);
-  httpServer.on('upgrade', refuseUpgrade);
+  httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node's HTTP server took its error listener off this socket; a client resetting it while we answer
+    // would otherwise raise an unhandled 'error' and end the process.
+    socket.on('error', () => {});
+    if (!isAllowedHost(request, options.edge)) return endUpgrade(socket, '421 Misdirected Request');
+    upgrade(request, socket, head);
+  });
   const port = await listen(httpServer, options.port, options.host);
   const release = (next: Handler | null) => {
     const held = waiting;
@@ -59,14 +73,13 @@ export async function listenEarly(options: {
   return {
     httpServer,
     port,
-    open(next) {
+    open(next, nextUpgrade) {
       handler = next;
-      httpServer.off('upgrade', refuseUpgrade);
+      upgrade = nextUpgrade;
       release(next);
     },
     async fail() {
       release(null);
-      httpServer.off('upgrade', refuseUpgrade);
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },
   };
@@ -77,9 +90,15 @@ function refuseWhileStarting(response: ServerResponse): void {
   sendError(response, 'RELAY_STARTING');
 }
 
+/** HTTP15: a request to a host the relay does not answer to is refused before any route runs. */
+function admitRequest(request: IncomingMessage, response: ServerResponse, edge: EdgeSettings): boolean {
+  if (isAllowedHost(request, edge)) return true;
+  sendError(response, 'HOST_NOT_ALLOWED');
+  return false;
+}
+
 function refuseUpgrade(_request: IncomingMessage, socket: Duplex): void {
-  socket.on('error', () => {});
-  socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  endUpgrade(socket, '503 Service Unavailable', 'Retry-After: 1\r\n');
 }
 
 function listen(httpServer: HttpServer, port: number, host: string): Promise<number> {

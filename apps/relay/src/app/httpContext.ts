@@ -6,6 +6,7 @@ import { createLinkService } from '../links/linkService';
 import { createOAuthServer } from '../oauth/oauthServer';
 import type { ScaleOut } from '../scale/scaleOut';
 import { type CallMeter, localCallMeter, localSignInGuard } from '../scale/sharedLimits';
+import { LOCAL_EDGE } from '../support/edgeSettings';
 import { createVersionService } from '../versions/versionService';
 import type { HttpContext } from './httpHandler';
 import type { RelayOptions } from './relayOptions';
@@ -19,7 +20,7 @@ export function createHttpContext(
   services: RelayServices,
 ): HttpContext {
   const { clock, access, indexes, vaults, attachments, scale } = services;
-  const edge = options.edge ?? { publicUrl: null, trustProxy: false };
+  const edge = options.edge ?? LOCAL_EDGE;
   const search: HttpContext['search'] = (request) => indexes.search(request);
   return {
     vaults,

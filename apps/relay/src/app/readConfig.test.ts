@@ -35,6 +35,17 @@ describe('reading the environment', () => {
     });
   });
 
+  it('[HTTP15] BAALDA_ALLOWED_HOSTS adds host names the relay answers to; a scheme, a port or a path is refused', () => {
+    expect(readConfig({}, '/').edge.allowedHosts).toEqual([]);
+    expect(readConfig({ BAALDA_ALLOWED_HOSTS: ' Notes.LAN, notes.example.org. ,' }, '/').edge.allowedHosts).toEqual([
+      'notes.lan',
+      'notes.example.org',
+    ]);
+    for (const bad of ['https://notes.lan', 'notes.lan:8787', 'notes.lan/x', 'a b', '-x.lan']) {
+      expect(() => readConfig({ BAALDA_ALLOWED_HOSTS: bad }, '/'), bad).toThrow(/BAALDA_ALLOWED_HOSTS/);
+    }
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     expect(readConfig({ DATABASE_URL: 'postgresql://u@h/db' }, '/').database).toEqual({
       kind: 'postgres',

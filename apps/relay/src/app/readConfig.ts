@@ -26,7 +26,7 @@ export interface RelayConfig {
   readonly draftsFolder: string;
   /** ACC10: BAALDA_ADMIN_KEY_FILE, default `<BAALDA_DATA_DIR>/admin.key` (also with DATABASE_URL). */
   readonly adminKeyFile: string;
-  /** BAALDA_PUBLIC_URL (https → Secure cookies) and BAALDA_TRUST_PROXY (X-Forwarded-For). */
+  /** BAALDA_PUBLIC_URL (https → Secure cookies), BAALDA_TRUST_PROXY (X-Forwarded-For), BAALDA_ALLOWED_HOSTS. */
   readonly edge: EdgeSettings;
   /** ATT2: BAALDA_ATTACHMENTS_DIR, default `<BAALDA_DATA_DIR>/attachments` (also with DATABASE_URL). */
   readonly attachmentsDir: string;
@@ -69,6 +69,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string): RelayConfig {
     edge: {
       publicUrl: readPublicUrl(env.BAALDA_PUBLIC_URL),
       trustProxy: readFlag(env.BAALDA_TRUST_PROXY, 'BAALDA_TRUST_PROXY'),
+      allowedHosts: readAllowedHosts(env.BAALDA_ALLOWED_HOSTS),
     },
   };
 }
@@ -184,6 +185,23 @@ function readPublicUrl(raw: string | undefined): URL | null {
   throw new Error(
     `BAALDA_PUBLIC_URL must be an http:// or https:// URL such as https://notes.example.org, got ${JSON.stringify(raw)}.`,
   );
+}
+
+const DNS_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+// HTTP15: names only; any port is answered, and IP addresses and loopback names are answered anyway.
+function readAllowedHosts(raw: string | undefined): string[] {
+  const names = (raw ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase().replace(/\.$/, ''))
+    .filter((name) => name !== '');
+  const bad = names.find((name) => !DNS_NAME.test(name));
+  if (bad !== undefined) {
+    throw new Error(
+      `BAALDA_ALLOWED_HOSTS must be host names separated by commas, such as notes.example.org,notes.lan (no scheme or port), got ${JSON.stringify(bad)}.`,
+    );
+  }
+  return names;
 }
 
 function readFlag(raw: string | undefined, name: string): boolean {

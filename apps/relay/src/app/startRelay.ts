@@ -1,7 +1,8 @@
 // The composition root: listens, opens the database, makes the services, configures the sync server, starts
 // the timers and serves sync, API and web app on one port. Each step is a named function of its own file.
 import { openDatabase } from '../db/openDatabase';
-import { attachWebSocketEdge, SYNC_PATH } from '../sync/websocketEdge';
+import { LOCAL_EDGE } from '../support/edgeSettings';
+import { createWebSocketEdge, SYNC_PATH } from '../sync/websocketEdge';
 import { startBackgroundJobs } from './backgroundJobs';
 import { listenEarly } from './earlyServer';
 import { createHttpContext } from './httpContext';
@@ -18,7 +19,7 @@ export type { Relay, RelayOptions } from './relayOptions';
  * and web app on one port; resolves once all of it is served.
  */
 export async function startRelay(options: RelayOptions): Promise<Relay> {
-  const early = await listenEarly(options);
+  const early = await listenEarly({ ...options, edge: options.edge ?? LOCAL_EDGE });
   const database = await openDatabase(options.database).catch(async (error: unknown) => {
     await early.fail();
     throw error;
@@ -33,14 +34,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const jobs = startBackgroundJobs(options, database, services);
   const context = createHttpContext(options, database, hocuspocus, services);
   const { httpServer, port } = early;
-  const wss = attachWebSocketEdge(httpServer, hocuspocus, options.logger, context.edge);
-  early.open(createHttpHandler(context));
+  const sockets = createWebSocketEdge(hocuspocus, options.logger, context.edge);
+  early.open(createHttpHandler(context), sockets.upgrade);
   const urlHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   let closing: Promise<void> | undefined;
   const close = async () => {
     jobs.stop();
     try {
-      await closeEdges(httpServer, wss, hocuspocus, options.shutdownTimeoutMs ?? 10_000, options.logger);
+      await closeEdges(httpServer, sockets.wss, hocuspocus, options.shutdownTimeoutMs ?? 10_000, options.logger);
     } finally {
       await jobs.idle();
       await services.attachments.close();

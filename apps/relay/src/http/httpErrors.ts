@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { RELAY_ERRORS, type RelayErrorCode } from '@baalda/core';
 
 const HTTP_STATUS: Record<RelayErrorCode, number> = {
@@ -34,6 +35,7 @@ const HTTP_STATUS: Record<RelayErrorCode, number> = {
   TOKEN_NOT_FOUND: 404,
   OAUTH_REQUEST_NOT_FOUND: 404,
   ORIGIN_REFUSED: 403,
+  HOST_NOT_ALLOWED: 421,
   RESTRICTION_REFUSED: 403,
   VAULT_TAKEN: 409,
   RATE_LIMITED: 429,
@@ -63,4 +65,9 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
     'Cache-Control': 'no-store',
   });
   response.end(payload);
+}
+
+/** Answers a WebSocket upgrade with `status` (and any `headers`, each line ending in CRLF) and closes the socket. */
+export function endUpgrade(socket: Duplex, status: string, headers = ''): void {
+  socket.end(`HTTP/1.1 ${status}\r\n${headers}Connection: close\r\nContent-Length: 0\r\n\r\n`);
 }

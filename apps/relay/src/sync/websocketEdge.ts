@@ -1,9 +1,10 @@
-import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { LIMITS, type RelayErrorCode } from '@baalda/core';
 import type { Hocuspocus } from '@hocuspocus/server';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { clientAddressOf, isOwnOrigin } from '../access/requestAuth';
+import { endUpgrade } from '../http/httpErrors';
 import { closeFrameFor } from '../support/closeCodes';
 import type { EdgeSettings } from '../support/edgeSettings';
 import type { Logger } from '../support/logger';
@@ -17,31 +18,32 @@ export const SYNC_PATH = '/sync';
 // between LIMITS.maxFrameBytes and the cap get our own close reason from inspectFrame.
 const TRANSPORT_MAX_PAYLOAD = LIMITS.maxFrameBytes * 2;
 
+/** The sync socket's side of the edge: its server, and what takes each upgrade the early server admitted. */
+export interface WebSocketEdge {
+  readonly wss: WebSocketServer;
+  /** Takes an upgrade whose host was checked (HTTP15) and whose socket already ignores errors. */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+}
+
 /**
  * Accepts WebSocket upgrades on SYNC_PATH and hands each checked frame to Hocuspocus. Frames that fail
  * the envelope check close the socket with a reason naming the rule, before Hocuspocus decodes them.
  */
-export function attachWebSocketEdge(
-  httpServer: HttpServer,
-  hocuspocus: Hocuspocus,
-  logger: Logger,
-  edge: EdgeSettings,
-): WebSocketServer {
+export function createWebSocketEdge(hocuspocus: Hocuspocus, logger: Logger, edge: EdgeSettings): WebSocketEdge {
   const wss = new WebSocketServer({ noServer: true, maxPayload: TRANSPORT_MAX_PAYLOAD });
   const pending = new PendingSockets();
-  httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // Node's HTTP server took its error listener off this socket; a client resetting it while we refuse
-    // would otherwise raise an unhandled 'error' and end the process.
-    socket.on('error', () => {});
-    // An exception here would be uncaught and end the process: one request with `Host: [::1` did (WS11).
-    try {
-      upgradeSocket({ request, socket, head }, { wss, hocuspocus, logger, edge, pending });
-    } catch (error) {
-      logger.warn('websocket upgrade failed', { message: (error as Error).message });
-      socket.destroy();
-    }
-  });
-  return wss;
+  return {
+    wss,
+    upgrade(request, socket, head) {
+      // An exception here would be uncaught and end the process: one request with `Host: [::1` did (WS11).
+      try {
+        upgradeSocket({ request, socket, head }, { wss, hocuspocus, logger, edge, pending });
+      } catch (error) {
+        logger.warn('websocket upgrade failed', { message: (error as Error).message });
+        socket.destroy();
+      }
+    },
+  };
 }
 
 interface UpgradeRequest {
@@ -76,10 +78,6 @@ function upgradeSocket({ request, socket, head }: UpgradeRequest, parts: EdgePar
     );
     connectClient(ws, toFetchRequest(request, url), parts.hocuspocus, parts.logger, guard);
   });
-}
-
-function endUpgrade(socket: Duplex, status: string): void {
-  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 function connectClient(

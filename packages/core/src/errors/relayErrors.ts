@@ -68,6 +68,8 @@ export const RELAY_ERRORS = {
     "The assistant's request to connect is unknown, already answered or expired; start again from the assistant.",
   /** A cookie-authenticated change came from another site's page (CSRF). */
   ORIGIN_REFUSED: 'The request came from a page of another site.',
+  /** HTTP15: the request named a host (`Host`) the relay does not answer to, as a DNS-rebinding page does. */
+  HOST_NOT_ALLOWED: 'This relay does not answer to that host name; use its own address.',
   /** A private-folder change ACL2 does not allow; the message names the reason. */
   RESTRICTION_REFUSED: 'You may not change who sees this folder.',
   /** A vault with that id (made from its name) exists already. */
