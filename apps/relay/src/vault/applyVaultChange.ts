@@ -17,7 +17,10 @@ export async function applyVaultChange(tx: Tx, vaultId: string, change: VaultCha
       deletedAt: note.deletedAt === null ? null : new Date(note.deletedAt),
       conflictOf: note.conflictOf,
     };
-    await tx.note.upsert({ where: { docId: note.docId }, create: { docId: note.docId, ...fields }, update: fields });
+    // DOC5: never `where: { docId }` alone. A row of another vault is not updated; creating one under its id
+    // then fails the unique key and the whole batch rolls back: a broken plan can't move a note between vaults.
+    const updated = await tx.note.updateMany({ where: { docId: note.docId, vaultId }, data: fields });
+    if (updated.count === 0) await tx.note.create({ data: { docId: note.docId, ...fields } });
     await placeIndexRow(tx, { docId: note.docId, vaultId, path: note.path, live: note.deletedAt === null }, now);
   }
   if (change.purgeDocIds.length > 0) await purgeNotes(tx, vaultId, change.purgeDocIds, now);

@@ -64,7 +64,12 @@ export function createPrismaVaultView(tx: Tx, vaultId: string): VaultView {
     },
     trashedNotes: async () =>
       (await tx.note.findMany({ where: { vaultId, deletedAt: { not: null } } })).map(toVaultNote),
-    isRetired: async (docId) => (await tx.retiredDoc.count({ where: { docId } })) > 0,
+    isRetired: async (docId) => (await tx.retiredDoc.count({ where: { docId, vaultId } })) > 0,
+    // DOC5: ids are global (one `note:<docId>` document each), so a vault checks every vault's notes and purges.
+    isDocIdTaken: async (docId) =>
+      (await tx.note.count({ where: { docId, vaultId: { not: vaultId } } })) +
+        (await tx.retiredDoc.count({ where: { docId } })) >
+      0,
   };
 }
 

@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import {
   CREATE_INVITE_BODY,
   CREATE_VAULT_BODY,
   parseRequestBody,
   parseVaultOpBatch,
+  personalVaultId,
   SET_ROLE_BODY,
-  vaultIdFromName,
 } from '@baalda/core';
 import type { Route, RouteCall, RouteContext, VaultCall } from '../access/callerRoutes';
 import { requireVault } from '../access/requestAuth';
@@ -76,11 +77,16 @@ async function createVault({ request, response, context, caller, now }: Call): P
   const fields = parseRequestBody(CREATE_VAULT_BODY, body.value);
   if (!fields.ok) return sendError(response, fields.code, fields.message);
   const { name } = fields.value;
-  const id = vaultIdFromName(name.name);
-  if (!(await context.access.members.createVault(id, name.name, caller.user.id, now)))
-    return sendError(response, 'VAULT_TAKEN');
-  sendJson(response, 201, { vault: { id, name: name.name, role: 'owner' } });
+  for (let attempt = 0; attempt < PERSONAL_ID_ATTEMPTS; attempt += 1) {
+    const id = personalVaultId(name.name, randomBytes(8));
+    if (await context.access.members.createVault(id, name.name, caller.user.id, now))
+      return sendJson(response, 201, { vault: { id, name: name.name, role: 'owner' } });
+  }
+  // 41 random bits three times over: reaching this means the random source is broken, not that names clash.
+  throw new Error(`createVault: ${PERSONAL_ID_ATTEMPTS} random vault ids were all taken`);
 }
+
+const PERSONAL_ID_ATTEMPTS = 3;
 
 async function listMembers({ response, context, caller, params, now }: Call): Promise<void> {
   const vault = await requireVault(response, context.access, caller, params[0] ?? '', now);

@@ -1,6 +1,7 @@
 import {
   callerVaultView,
   describeSchemaError,
+  hiddenFolderRefusal,
   likePrefixPatternOf,
   mayApplyChange,
   OP_OUTCOME,
@@ -256,6 +257,8 @@ async function planAs({ tx, vaultId, now, guard }: OpCall, op: VaultOp): Promise
   const view = createPrismaVaultView(tx, vaultId);
   if (!guard) return planVaultOp(op, view, now.getTime());
   if (!guard.mayWriteVault) return forbidden(op, "Viewers and read-only tokens can't change this vault.");
+  const hiddenFolder = hiddenFolderRefusal(op, guard.canRead);
+  if (hiddenFolder) return hiddenFolder;
   if (!pathsAnOpWrites(op).every(guard.canWrite)) return forbidden(op, "You can't change anything there.");
   const change = await planVaultOp(op, callerVaultView(view, guard.canRead), now.getTime());
   if (!change.outcome.ok) return change;

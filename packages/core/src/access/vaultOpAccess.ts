@@ -1,3 +1,4 @@
+import { folderNotFound } from '../vault/planFolderOps';
 import type { VaultOp } from '../vault/vaultOps';
 import type { VaultChange, VaultView } from '../vault/vaultTypes';
 
@@ -22,6 +23,16 @@ export function pathsAnOpWrites(op: VaultOp): string[] {
 }
 
 /**
+ * ACL9: an op that moves or trashes a folder the caller can't read is answered as one whose folder doesn't
+ * exist (`FOLDER_NOT_FOUND`, the same words), before ACL7's write check could answer FORBIDDEN about it.
+ * Null when the op names no such folder.
+ */
+export function hiddenFolderRefusal(op: VaultOp, canRead: (path: string) => boolean): VaultChange | null {
+  if (op.kind !== 'moveFolder' && op.kind !== 'trashFolder') return null;
+  return canRead(op.path) ? null : folderNotFound(op);
+}
+
+/**
  * ACL7: planning as the caller sees the vault. A note the caller can't read is not found (the same
  * answer as no note at all), and the trash lists only readable notes, so emptying it purges only those.
  * Collision lookups still see every note: a path is taken whoever can see what takes it.
@@ -33,6 +44,8 @@ export function callerVaultView(view: VaultView, canRead: (path: string) => bool
       const note = await view.noteById(docId);
       return note && canRead(note.path) ? note : undefined;
     },
+    // DOC5: a hidden note's id is as unusable as another vault's; a create under it must not move it out.
+    isDocIdTaken: async (docId) => (await view.noteById(docId)) !== undefined || view.isDocIdTaken(docId),
     trashedNotes: async () => (await view.trashedNotes()).filter((note) => canRead(note.path)),
   };
 }

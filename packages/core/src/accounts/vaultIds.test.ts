@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isValidVaultId } from '../documents/documentName';
-import { vaultIdFromName } from './vaultIds';
+import { personalVaultId, vaultIdFromName } from './vaultIds';
 
 const anyName = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 80 }),
@@ -66,5 +66,25 @@ describe('vaultIdFromName', () => {
         },
       ),
     );
+  });
+});
+
+describe('personalVaultId', () => {
+  it('[ACL9] a person’s vault id is its name’s slug and 8 random base-36 characters, a valid vault id', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.uint8Array({ minLength: 8, maxLength: 8 }), (name, random) => {
+        const id = personalVaultId(name, random);
+        expect(id).toMatch(/^[a-z0-9-]+-[a-z0-9]{8}$/);
+        expect(id.startsWith(`${vaultIdFromName(name)}-`)).toBe(true);
+        expect(isValidVaultId(id)).toBe(true);
+      }),
+    );
+  });
+
+  it('[ACL9] different random bytes give different ids for one name', () => {
+    const first = personalVaultId('Board', new Uint8Array(8).fill(1));
+    const second = personalVaultId('Board', new Uint8Array(8).fill(2));
+    expect(first).not.toBe(second);
+    expect(() => personalVaultId('Board', new Uint8Array(4))).toThrow();
   });
 });

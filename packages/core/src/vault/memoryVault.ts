@@ -54,6 +54,8 @@ export function createMemoryVault(
       [...folders.values()].filter((path) => isInsideFolder(path, folderKey)),
     trashedNotes: async () => [...notes.values()].filter((note) => note.deletedAt !== null),
     isRetired: async (docId) => retired.has(docId),
+    // One vault in memory: no id can be another vault's, so only purged ids are taken (DOC5).
+    isDocIdTaken: async (docId) => retired.has(docId),
   };
 
   // Explicit folders first, so their spelling wins over one implied by a note (PATH10).

@@ -37,7 +37,7 @@ export async function planMoveFolder(op: MoveFolderOp, view: VaultView, now: num
   if (!target.ok) return target.change;
   const sourceKey = pathKey(op.path);
   const source = await view.folderPathByKey(sourceKey);
-  if (source === undefined) return refuseOp(op, 'FOLDER_NOT_FOUND', `There is no folder "${op.path}".`);
+  if (source === undefined) return folderNotFound(op);
   const targetKey = pathKey(target.path);
   if (targetKey !== sourceKey && targetKey.startsWith(`${sourceKey}/`)) {
     return refuseOp(op, 'FOLDER_INTO_ITSELF', 'A folder cannot move into itself.');
@@ -75,7 +75,7 @@ async function moveContents(
 export async function planTrashFolder(op: TrashFolderOp, view: VaultView, now: number): Promise<VaultChange> {
   const key = pathKey(op.path);
   const source = await view.folderPathByKey(key);
-  if (source === undefined) return refuseOp(op, 'FOLDER_NOT_FOUND', `There is no folder "${op.path}".`);
+  if (source === undefined) return folderNotFound(op);
   const notes = await view.liveNotesInFolder(key);
   const trashed = notes.map((note) => ({ ...note, deletedAt: now, updatedAt: now }));
   const removeFolders = await view.explicitFoldersInFolder(key);
@@ -86,4 +86,12 @@ export async function planTrashFolder(op: TrashFolderOp, view: VaultView, now: n
 export async function planEmptyTrash(op: EmptyTrashOp, view: VaultView): Promise<VaultChange> {
   const trashed = await view.trashedNotes();
   return succeed(op, { purgeDocIds: trashed.map((note) => note.docId) }, { count: trashed.length });
+}
+
+/**
+ * The answer for a folder op whose folder doesn't exist, and (ACL9) for one whose folder the caller can't
+ * read: one wording for both, so the refusal says nothing about what a private folder is called.
+ */
+export function folderNotFound(op: MoveFolderOp | TrashFolderOp): VaultChange {
+  return refuseOp(op, 'FOLDER_NOT_FOUND', `There is no folder "${op.path}".`);
 }

@@ -4,9 +4,13 @@ import { canonicalizeFolders, refuseOp, succeed, takenKeysNear } from './planSup
 import type { CreateAttachmentOp, CreateNoteOp, MoveNoteOp, PurgeNoteOp, RestoreNoteOp, TrashNoteOp } from './vaultOps';
 import type { VaultChange, VaultNote, VaultView } from './vaultTypes';
 
+// DOC5: one message whatever made the id unusable, so the answer tells nothing about the note behind it.
+const DOC_ID_UNAVAILABLE_MESSAGE = 'That id cannot be used for a new note; make a new one.';
+
 /**
  * CN1: a new note (or attachment, PATH11) whose path a different live entry holds is kept under a CN2
  * conflict name. A replayed create (same docId) changes nothing and answers with the entry's current path.
+ * DOC5: an id the view can't show as a note of its own (purged, another vault's, hidden) is refused.
  */
 export async function planCreateNote(
   op: CreateNoteOp | CreateAttachmentOp,
@@ -16,10 +20,9 @@ export async function planCreateNote(
   const kind: EntryKind = op.kind === 'createNote' ? 'note' : 'attachment';
   const checked = validateEntryPath(op.path, kind);
   if (!checked.ok) return refuseOp(op, 'PATH_INVALID', checked.message, checked.rule);
-  if (await view.isRetired(op.docId))
-    return refuseOp(op, 'DOC_ID_RETIRED', 'That note was deleted for good; its id is never reused.');
   const existing = await view.noteById(op.docId);
   if (existing) return succeed(op, {}, { docId: op.docId, path: existing.path });
+  if (await view.isDocIdTaken(op.docId)) return refuseOp(op, 'DOC_ID_UNAVAILABLE', DOC_ID_UNAVAILABLE_MESSAGE);
   const wanted = await canonicalizeFolders(checked.path, view);
   const placed = await placeAvoidingCollision(wanted, op.createdAt, view);
   const note: VaultNote = {

@@ -140,14 +140,16 @@ describe('planning tree ops', () => {
     });
   });
 
-  it('[TR3, DOC2] purging needs the trash first, retires the id, and the id can never be created again', async () => {
+  it('[TR3, DOC2, DOC5] purging needs the trash first, retires the id, and the id can never be created again', async () => {
     const vault = await vaultWith(create('alicesIdeasNote_0001', 'Ideas.md'));
     const purge: VaultOp = { opId: opId(), kind: 'purgeNote', docId: 'alicesIdeasNote_0001' };
     expect(await vault.apply(purge, t0)).toMatchObject({ code: 'NOTE_NOT_IN_TRASH' });
     await vault.apply(trash('alicesIdeasNote_0001'), t0);
     expect(await vault.apply({ ...purge, opId: opId() }, t0)).toMatchObject({ ok: true, count: 1 });
     expect(vault.trash()).toEqual([]);
-    expect(await vault.apply(create('alicesIdeasNote_0001', 'Again.md'), t0)).toMatchObject({ code: 'DOC_ID_RETIRED' });
+    expect(await vault.apply(create('alicesIdeasNote_0001', 'Again.md'), t0)).toMatchObject({
+      code: 'DOC_ID_UNAVAILABLE',
+    });
   });
 
   it('[FD1, FD4] folders are created once per key and may not end in .md', async () => {

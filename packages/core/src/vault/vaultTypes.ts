@@ -28,8 +28,13 @@ export interface VaultView {
   /** Explicit (possibly empty) folders at or inside the folder. */
   explicitFoldersInFolder(folderKey: string): Promise<string[]>;
   trashedNotes(): Promise<VaultNote[]>;
-  /** True for ids of purged notes, which are never used again (DOC2). */
+  /** True for ids of this vault's purged notes, which are never used again (DOC2). */
   isRetired(docId: string): Promise<boolean>;
+  /**
+   * DOC5: true when a new note may not take this id although `noteById` finds none: it was purged (in any
+   * vault), it names a note of another vault, or (in a caller's view) a note the caller can't read.
+   */
+  isDocIdTaken(docId: string): Promise<boolean>;
 }
 
 /** Stable codes an op can fail with; each maps to an HTTP status and a message at the edges. */
@@ -39,7 +44,10 @@ export type VaultOpErrorCode =
   | 'NOTE_NOT_FOUND'
   | 'NOTE_IN_TRASH'
   | 'NOTE_NOT_IN_TRASH'
+  /** Only in outcomes stored before DOC5; a create now answers DOC_ID_UNAVAILABLE instead. */
   | 'DOC_ID_RETIRED'
+  /** DOC5: the id is purged, another vault's, or a note the caller can't read; one answer for all three. */
+  | 'DOC_ID_UNAVAILABLE'
   | 'FOLDER_NOT_FOUND'
   | 'FOLDER_INTO_ITSELF'
   /** ACL4: the caller may not change something this op would change. */
