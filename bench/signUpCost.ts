@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_PASSWORD_COST } from '../apps/relay/src/access/passwords';
 import { type Relay, startRelay } from '../apps/relay/src/app/startRelay';
+import { LOCAL_EDGE } from '../apps/relay/src/support/edgeSettings';
 import { silentLogger } from '../apps/relay/src/support/logger';
 import { BENCH_OWNER } from './benchAccount';
 import { median } from './stats';
@@ -35,7 +36,7 @@ export async function measureSignUpCost(rounds = 5): Promise<SignUpCostReport> {
     webDir: '/nonexistent-web-dir',
     logger: silentLogger,
     passwordCost: DEFAULT_PASSWORD_COST,
-    edge: { publicUrl: null, trustProxy: true },
+    edge: { ...LOCAL_EDGE, trustProxy: true },
   });
   try {
     await expectStatus(post(relay, '/api/auth/signup', BENCH_OWNER, '192.0.2.1'), 201);

@@ -3,6 +3,7 @@ import { TEST_PASSWORD_COST } from '../src/access/passwords';
 import { type Relay, startRelay } from '../src/app/startRelay';
 import type { DatabaseTarget } from '../src/db/openDatabase';
 import type { SemanticSettings } from '../src/search/semantic/semanticSearch';
+import { type EdgeSettings, LOCAL_EDGE } from '../src/support/edgeSettings';
 import { type Logger, silentLogger } from '../src/support/logger';
 
 /** The account every test relay is opened with: the relay's first account, owner of `default`. */
@@ -31,6 +32,8 @@ export async function startTestRelay(
     logger?: Logger;
     /** SEMV5: search by meaning too (off by default: most tests are about words, and the model costs ~1 s). */
     semantic?: SemanticSettings;
+    /** How the relay is reached (a public https URL, a trusted proxy); a relay on loopback alone by default. */
+    edge?: Partial<EdgeSettings>;
   } = {},
 ): Promise<TestRelay> {
   const relay = await startRelay({
@@ -50,6 +53,7 @@ export async function startTestRelay(
     redisUrl: overrides.redisUrl,
     redisPrefix: overrides.redisPrefix,
     semantic: overrides.semantic,
+    edge: overrides.edge && { ...LOCAL_EDGE, ...overrides.edge },
   });
   return Object.assign(relay, { token: await ownerToken(relay) });
 }

@@ -47,8 +47,22 @@ describe.skipIf(!reachable)('limits every relay of a group counts together (SCAL
     expect(await beta.retryAfterMs('dave@example.org', '10.0.0.7', at + 10)).toBe(SIGN_IN_THROTTLE.windowMs - 10);
     expect(await beta.retryAfterMs('dave@example.org', '10.0.0.8', at + 10)).toBe(0);
     expect(await alpha.retryAfterMs('dave@example.org', '10.0.0.7', at + SIGN_IN_THROTTLE.windowMs)).toBe(0);
-    await beta.recordSuccess('dave@example.org', '10.0.0.7');
+    await beta.recordSuccess('dave@example.org', '10.0.0.7', at + 10);
     expect(await alpha.retryAfterMs('dave@example.org', '10.0.0.7', at + 10)).toBe(0);
+  });
+
+  it('[SCALE8, ACC6] a guess at one account spread over relays and addresses holds new addresses back, not known ones', async () => {
+    const prefix = `limits-${randomUUID()}`;
+    const alpha = redisSignInGuard(relayClient(), prefix, silentLogger);
+    const beta = redisSignInGuard(relayClient(), prefix, silentLogger);
+    const at = 7_000_000;
+    await alpha.recordSuccess('fay@example.org', '10.1.0.1', at);
+    for (let failure = 0; failure < SIGN_IN_THROTTLE.perAccount; failure += 1) {
+      await (failure % 2 ? alpha : beta).recordFailure('fay@example.org', `10.2.0.${failure}`, at + failure);
+    }
+    expect(await beta.retryAfterMs('fay@example.org', '10.3.0.1', at + 100)).toBe(SIGN_IN_THROTTLE.windowMs - 100);
+    expect(await beta.retryAfterMs('fay@example.org', '10.1.0.1', at + 100)).toBe(0);
+    expect(await alpha.retryAfterMs('gus@example.org', '10.3.0.1', at + 100)).toBe(0);
   });
 
   it('[SCALE8] with Redis away, each relay still limits on its own count', async () => {

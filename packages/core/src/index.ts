@@ -16,8 +16,11 @@ export {
   bearerTokenOf,
   isAccessTokenShape,
   isSecretShape,
+  SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
+  sessionCookieName,
   sessionSecretFromCookie,
+  sessionSecretsFromCookie,
 } from './accounts/secretFormats';
 export { SIGN_IN_THROTTLE, SignInThrottle } from './accounts/signInThrottle';
 export { SIGN_UP_LIMITS } from './accounts/signUpLimits';

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { parseRequestBody, SIGN_IN_BODY, SIGN_UP_BODY } from '@baalda/core';
+import { parseRequestBody, SIGN_IN_BODY, SIGN_UP_BODY, sessionSecretsFromCookie } from '@baalda/core';
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
 import type { CallMeter, SignInGuard } from '../scale/sharedLimits';
@@ -8,7 +8,7 @@ import type { AccessService } from './accessService';
 import type { PlainCall, Route } from './callerRoutes';
 import { hashPassword, verifyPassword } from './passwords';
 import { clearedSessionCookie, clientAddressOf, credentialsOf, sessionCookie } from './requestAuth';
-import { newSecret } from './secrets';
+import { hashSecret, newSecret } from './secrets';
 import { signUp } from './signUp';
 import { publicUser, type UserRecord } from './userStore';
 
@@ -89,15 +89,17 @@ async function handleSignIn({ request, response, context }: Call): Promise<void>
     await context.signIns.recordFailure(email.emailKey, address, now.getTime());
     return sendError(response, 'SIGN_IN_FAILED');
   }
-  await context.signIns.recordSuccess(email.emailKey, address);
+  await context.signIns.recordSuccess(email.emailKey, address, now.getTime());
   await startSession(response, context, found.user, 200);
 }
 
+// Every session the cookies carry ends (the `__Host-` one and an older plain one, ACC8), without asking
+// whose they are: a session secret is proof enough that its holder may end it.
 async function handleSignOut({ request, response, context }: Call): Promise<void> {
-  const caller = await context.access.callers.resolve(credentialsOf(request), context.clock());
-  if (caller?.kind === 'session') {
-    await context.access.sessions.remove(caller.sessionHash);
-    context.closeSessionSockets(caller.sessionHash);
+  for (const secret of sessionSecretsFromCookie(request.headers.cookie)) {
+    const sessionHash = hashSecret(secret);
+    await context.access.sessions.remove(sessionHash);
+    context.closeSessionSockets(sessionHash);
   }
   response.writeHead(204, { 'Set-Cookie': clearedSessionCookie(context.edge), 'Cache-Control': 'no-store' });
   response.end();

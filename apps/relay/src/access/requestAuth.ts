@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isValidVaultId, SESSION_COOKIE } from '@baalda/core';
+import { isValidVaultId, SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionCookieName } from '@baalda/core';
 import { sendError } from '../http/httpErrors';
 import type { EdgeSettings } from '../support/edgeSettings';
 import type { AccessService } from './accessService';
@@ -72,19 +72,29 @@ export function isOwnOrigin(origin: string, request: IncomingMessage, edge: Edge
   }
 }
 
-/** ACC8: the session cookie: HttpOnly (no script reads it), SameSite=Lax, Secure behind https. */
-export function sessionCookie(secret: string, edge: EdgeSettings): string {
-  return cookie(secret, Math.floor(SESSION_TTL_MS / 1000), edge);
+/**
+ * ACC8: the session cookie: HttpOnly (no script reads it), SameSite=Lax, Path=/, never a Domain. Behind https
+ * it is `__Host-baalda_session` and Secure, and the plain name, from before, is cleared with it.
+ */
+export function sessionCookie(secret: string, edge: EdgeSettings): string[] {
+  const secure = isServedSecurely(edge);
+  const session = cookie(sessionCookieName(secure), secret, Math.floor(SESSION_TTL_MS / 1000), secure);
+  return secure ? [session, cookie(SESSION_COOKIE, '', 0, secure)] : [session];
 }
 
-/** The header that removes the session cookie. */
-export function clearedSessionCookie(edge: EdgeSettings): string {
-  return cookie('', 0, edge);
+/** The headers that remove the session cookie (both names behind https). */
+export function clearedSessionCookie(edge: EdgeSettings): string[] {
+  const secure = isServedSecurely(edge);
+  const names = secure ? [SECURE_SESSION_COOKIE, SESSION_COOKIE] : [SESSION_COOKIE];
+  return names.map((name) => cookie(name, '', 0, secure));
 }
 
-function cookie(value: string, maxAgeSeconds: number, edge: EdgeSettings): string {
-  const secure = edge.publicUrl?.protocol === 'https:' ? '; Secure' : '';
-  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+function isServedSecurely(edge: EdgeSettings): boolean {
+  return edge.publicUrl?.protocol === 'https:';
+}
+
+function cookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
+  return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`;
 }
 
 /** The client's address, for sign-in throttling (ACC6). */

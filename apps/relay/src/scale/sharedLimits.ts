@@ -8,11 +8,11 @@ export interface CallMeter {
   take(key: string, now: number): Promise<number>;
 }
 
-/** ACC6: failed sign-ins per account + address and per address. */
+/** ACC6: failed sign-ins per account + address, per address and per account; addresses known to an account. */
 export interface SignInGuard {
   retryAfterMs(emailKey: string, address: string, now: number): Promise<number>;
   recordFailure(emailKey: string, address: string, now: number): Promise<void>;
-  recordSuccess(emailKey: string, address: string): Promise<void>;
+  recordSuccess(emailKey: string, address: string, now: number): Promise<void>;
 }
 
 /** Limits counted by one relay alone (no Redis). */
@@ -26,7 +26,7 @@ export function localSignInGuard(): SignInGuard {
   return {
     retryAfterMs: async (emailKey, address, now) => throttle.retryAfterMs(emailKey, address, now),
     recordFailure: async (emailKey, address, now) => throttle.recordFailure(emailKey, address, now),
-    recordSuccess: async (emailKey, address) => throttle.recordSuccess(emailKey, address),
+    recordSuccess: async (emailKey, address, now) => throttle.recordSuccess(emailKey, address, now),
   };
 }
 
@@ -68,34 +68,46 @@ export function redisCallMeter(redis: Redis, prefix: string, limit: RateLimit, l
 
 /**
  * SCALE8: ACC6 counted once for the whole group: each key's failure times in a sorted set that forgets
- * what is older than the window. Keys are hashed, so no address or email is stored in Redis.
+ * what is older than the window, and each address an account signed in from as a key that expires with
+ * `knownAddressMs`. Keys are hashed, so no address or email is stored in Redis.
  */
 export function redisSignInGuard(redis: Redis, prefix: string, logger: Logger): SignInGuard {
   const fallback = localSignInGuard();
-  const accountKey = (emailKey: string, address: string) => `${prefix}:signin:${digest(`${address}\u0000${emailKey}`)}`;
+  const pairKey = (emailKey: string, address: string) => `${prefix}:signin:${digest(`${address}\u0000${emailKey}`)}`;
   const addressKey = (address: string) => `${prefix}:signin:${digest(address)}`;
+  const accountKey = (emailKey: string) => `${prefix}:signin:${digest(`\u0000${emailKey}`)}`;
+  const knownKey = (emailKey: string, address: string) =>
+    `${prefix}:signin-known:${digest(`${address}\u0000${emailKey}`)}`;
   const waitFor = async (key: string, allowed: number, now: number) => {
     await redis.zremrangebyscore(key, '-inf', now - SIGN_IN_THROTTLE.windowMs);
     const [, nth] = await redis.zrange(key, -allowed, -allowed, 'WITHSCORES');
     return nth === undefined ? 0 : Math.max(0, Number(nth) + SIGN_IN_THROTTLE.windowMs - now);
+  };
+  const isKnown = async (emailKey: string, address: string, now: number) => {
+    const since = await redis.get(knownKey(emailKey, address));
+    return since !== null && now - Number(since) < SIGN_IN_THROTTLE.knownAddressMs;
   };
   const push = (key: string, now: number) =>
     redis
       .multi()
       .zadd(key, now, `${now}:${Math.random().toString(36).slice(2)}`)
       .zremrangebyscore(key, '-inf', now - SIGN_IN_THROTTLE.windowMs)
-      // Only the newest `perAddress` failures can ever matter (as in SignInThrottle).
-      .zremrangebyrank(key, 0, -(SIGN_IN_THROTTLE.perAddress + 1))
+      // Only the newest failures up to the largest limit can ever matter (as in SignInThrottle).
+      .zremrangebyrank(key, 0, -(Math.max(SIGN_IN_THROTTLE.perAddress, SIGN_IN_THROTTLE.perAccount) + 1))
       .pexpire(key, SIGN_IN_THROTTLE.windowMs)
       .exec();
+  const sharedWait = async (emailKey: string, address: string, now: number) =>
+    Math.max(
+      await waitFor(pairKey(emailKey, address), SIGN_IN_THROTTLE.perAccountAndAddress, now),
+      await waitFor(addressKey(address), SIGN_IN_THROTTLE.perAddress, now),
+      (await isKnown(emailKey, address, now))
+        ? 0
+        : await waitFor(accountKey(emailKey), SIGN_IN_THROTTLE.perAccount, now),
+    );
   return {
     retryAfterMs: (emailKey, address, now) =>
       withFallback(
-        async () =>
-          Math.max(
-            await waitFor(accountKey(emailKey, address), SIGN_IN_THROTTLE.perAccountAndAddress, now),
-            await waitFor(addressKey(address), SIGN_IN_THROTTLE.perAddress, now),
-          ),
+        () => sharedWait(emailKey, address, now),
         () => fallback.retryAfterMs(emailKey, address, now),
         logger,
       ),
@@ -103,17 +115,25 @@ export function redisSignInGuard(redis: Redis, prefix: string, logger: Logger): 
       await fallback.recordFailure(emailKey, address, now);
       await withFallback(
         async () => {
-          await Promise.all([push(accountKey(emailKey, address), now), push(addressKey(address), now)]);
+          await Promise.all([
+            push(pairKey(emailKey, address), now),
+            push(addressKey(address), now),
+            push(accountKey(emailKey), now),
+          ]);
         },
         async () => {},
         logger,
       );
     },
-    recordSuccess: async (emailKey, address) => {
-      await fallback.recordSuccess(emailKey, address);
+    recordSuccess: async (emailKey, address, now) => {
+      await fallback.recordSuccess(emailKey, address, now);
       await withFallback(
         async () => {
-          await redis.del(accountKey(emailKey, address));
+          await redis
+            .multi()
+            .del(pairKey(emailKey, address))
+            .set(knownKey(emailKey, address), String(now), 'PX', SIGN_IN_THROTTLE.knownAddressMs)
+            .exec();
         },
         async () => {},
         logger,

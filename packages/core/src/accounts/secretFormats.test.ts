@@ -5,8 +5,11 @@ import {
   bearerTokenOf,
   isAccessTokenShape,
   isSecretShape,
+  SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
+  sessionCookieName,
   sessionSecretFromCookie,
+  sessionSecretsFromCookie,
 } from './secretFormats';
 
 const SECRET = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE';
@@ -110,8 +113,30 @@ describe('bearerTokenOf', () => {
 });
 
 describe('sessionSecretFromCookie', () => {
-  it('[ACC8] the session cookie is named baalda_session', () => {
+  it('[ACC8] the session cookie is named baalda_session on http and __Host-baalda_session behind https', () => {
     expect(SESSION_COOKIE).toBe('baalda_session');
+    expect(SECURE_SESSION_COOKIE).toBe('__Host-baalda_session');
+    expect(sessionCookieName(false)).toBe('baalda_session');
+    expect(sessionCookieName(true)).toBe('__Host-baalda_session');
+  });
+
+  it('[ACC8] the __Host- cookie wins over the plain name, wherever each stands in the header', () => {
+    expect(sessionSecretFromCookie(`__Host-baalda_session=${SECRET}`)).toBe(SECRET);
+    expect(sessionSecretFromCookie(`baalda_session=${OTHER_SECRET}; __Host-baalda_session=${SECRET}`)).toBe(SECRET);
+    expect(sessionSecretFromCookie(`__Host-baalda_session=${SECRET}; baalda_session=${OTHER_SECRET}`)).toBe(SECRET);
+    expect(sessionSecretFromCookie(`__Host-baalda_session=junk; baalda_session=${OTHER_SECRET}`)).toBe(OTHER_SECRET);
+    expect(sessionSecretFromCookie(`__host-baalda_session=${SECRET}`)).toBeNull();
+  });
+
+  it('[ACC8] sessionSecretsFromCookie lists the __Host- secret, then the plain one (what sign-out ends)', () => {
+    expect(sessionSecretsFromCookie(`baalda_session=${OTHER_SECRET}; __Host-baalda_session=${SECRET}`)).toEqual([
+      SECRET,
+      OTHER_SECRET,
+    ]);
+    expect(sessionSecretsFromCookie(`baalda_session=${OTHER_SECRET}; baalda_session=${SECRET}`)).toEqual([
+      OTHER_SECRET,
+    ]);
+    expect(sessionSecretsFromCookie('theme=dark')).toEqual([]);
   });
 
   it('[ACC8] finds the session secret alone or among other cookies', () => {

@@ -18,23 +18,49 @@ export function isSecretShape(value: string): boolean {
 // most of that, and must not look signed out for it.
 const MAX_COOKIE_HEADER = 16 * 1024;
 
-/** ACC8: the session cookie's name. */
+/** ACC8: the session cookie's name on plain http (loopback), where a browser can't hold a `__Host-` cookie. */
 export const SESSION_COOKIE = 'baalda_session';
 
 /**
- * ACC8: the session secret in a `Cookie` header, or null when there is none of the right shape. A
- * malformed cookie is treated as no cookie (never an error that could leak why).
+ * ACC8: the session cookie's name behind https. A browser takes a `__Host-` cookie only from the host
+ * itself over https, with `Secure`, `Path=/` and no `Domain`, so a sibling subdomain or an http page can't
+ * plant or overwrite it (cookie tossing).
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** ACC8: the session cookie's name for a relay whose cookies are `Secure` (served over https) or not. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/**
+ * ACC8: the session secrets in a `Cookie` header: the first `__Host-baalda_session`, then the first
+ * `baalda_session`, each only when its value has ACC7's secret shape. The `__Host-` one comes first, so a
+ * cookie planted under the plain name never wins over it; the plain name is still read, for sessions
+ * started before a relay moved to https. A malformed cookie is treated as no cookie (never an error that
+ * could leak why).
+ * @example sessionSecretsFromCookie('theme=dark; baalda_session=abc') // [] (wrong shape)
+ */
+export function sessionSecretsFromCookie(header: string | undefined | null): string[] {
+  if (!header || header.length > MAX_COOKIE_HEADER) return [];
+  const found = new Map<string, string>();
+  for (const part of header.split(';')) {
+    const separator = part.indexOf('=');
+    const name = separator < 0 ? '' : part.slice(0, separator).trim();
+    if ((name !== SECURE_SESSION_COOKIE && name !== SESSION_COOKIE) || found.has(name)) continue;
+    const value = part.slice(separator + 1).trim();
+    if (isSecretShape(value)) found.set(name, value);
+  }
+  return [found.get(SECURE_SESSION_COOKIE), found.get(SESSION_COOKIE)].filter((secret) => secret !== undefined);
+}
+
+/**
+ * ACC8: the session secret in a `Cookie` header (the `__Host-` one when both names come), or null when
+ * there is none of the right shape.
  * @example sessionSecretFromCookie('theme=dark; baalda_session=abc') // null (wrong shape)
  */
 export function sessionSecretFromCookie(header: string | undefined | null): string | null {
-  if (!header || header.length > MAX_COOKIE_HEADER) return null;
-  for (const part of header.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator < 0 || part.slice(0, separator).trim() !== SESSION_COOKIE) continue;
-    const value = part.slice(separator + 1).trim();
-    if (isSecretShape(value)) return value;
-  }
-  return null;
+  return sessionSecretsFromCookie(header)[0] ?? null;
 }
 
 /**
