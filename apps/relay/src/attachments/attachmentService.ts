@@ -1,5 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { attachmentTypeOf, type RelayErrorCode, type VaultOp, validateAttachmentPath } from '@baalda/core';
+import {
+  attachmentTypeOf,
+  RELAY_ERRORS,
+  type RelayErrorCode,
+  type VaultOp,
+  validateAttachmentPath,
+} from '@baalda/core';
 import type { VaultGuard } from '../access/vaultGuard';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { VaultService } from '../vault/vaultService';
@@ -45,6 +52,12 @@ export interface AttachmentServiceOptions {
   readonly onExtractionFailed?: (docId: string, reason: string) => void;
 }
 
+/** What an earlier upload under the same id left: where its entry is now, and its bytes' hash. */
+interface EarlierUpload {
+  readonly path: string;
+  readonly sha256: string;
+}
+
 // An upload older than this with no tree entry was cut off by a crash (ATT2); its bytes are swept.
 const ORPHAN_AFTER_MS = 60 * 60 * 1000;
 
@@ -74,11 +87,12 @@ export class AttachmentService {
     if (!checked.ok) return { ok: false, code: 'PATH_INVALID', message: checked.message, rule: checked.rule };
     if (!request.guard.mayWriteVault || !request.guard.canWrite(checked.path))
       return { ok: false, code: 'FORBIDDEN', message: 'You may not add files here.' };
-    const replay = await this.replayOf(request);
-    if (replay) return replay;
+    const earlier = await this.earlierUploadOf(request);
+    if (earlier === 'unavailable') return unavailable();
     if (request.declaredBytes !== null && request.declaredBytes > this.options.maxBytes) return this.tooLarge();
     const received = await this.options.blobs.receive(request.body, this.options.maxBytes);
     if (!received.ok) return received.code === 'TOO_LARGE' ? this.tooLarge() : incomplete(received.message);
+    if (earlier) return received.sha256 === earlier.sha256 ? this.replayed(request, earlier.path) : unavailable();
     const type = attachmentTypeOf(checked.path);
     const row = { docId: request.docId, vaultId: request.vaultId, ...received, ...type };
     const inserted = await this.records.create(row, request.now);
@@ -113,8 +127,14 @@ export class AttachmentService {
     await this.options.extractor.close();
   }
 
-  // OP3: the same upload sent again (its answer was lost) answers like the first time and stores nothing.
-  private async replayOf(request: UploadRequest): Promise<UploadAnswer | null> {
+  /**
+   * OP3, ATT2: the upload this one repeats (its answer was lost), null for a new one. An id alone proves
+   * nothing — ids are in note URLs and exported files — so only someone who may read the entry repeats an
+   * upload, and only with the same bytes (compared once they arrived). Any other use of a taken id answers
+   * exactly as an id from another vault or deleted for good: had it named the entry, an id would tell its
+   * path to anyone who may write anywhere, and follow it through every rename (ACL4).
+   */
+  private async earlierUploadOf(request: UploadRequest): Promise<EarlierUpload | 'unavailable' | null> {
     const note = await this.options.prisma.note.findUnique({ where: { docId: request.docId } });
     const record = await this.records.find(request.docId);
     if (!note) {
@@ -125,20 +145,22 @@ export class AttachmentService {
       if (record) await this.records.remove(request.docId);
       return null;
     }
-    if (!record || note.vaultId !== request.vaultId) return unavailable();
+    const repeatable = record && note.vaultId === request.vaultId && request.guard.canRead(note.path);
+    return repeatable ? { path: note.path, sha256: record.sha256 } : 'unavailable';
+  }
+
+  // OP3: a repeated upload answers like the first time, with the entry where it is now, and stores nothing.
+  private async replayed(request: UploadRequest, path: string): Promise<UploadAnswer> {
     const vault = await this.options.prisma.vault.findUnique({ where: { id: request.vaultId } });
-    return {
-      ok: true,
-      created: false,
-      docId: request.docId,
-      path: note.path,
-      version: Number(vault?.treeVersion ?? 0),
-    };
+    return { ok: true, created: false, docId: request.docId, path, version: Number(vault?.treeVersion ?? 0) };
   }
 
   private async createEntry(request: UploadRequest, path: string): Promise<UploadAnswer> {
     const op: VaultOp = {
-      opId: `upload_${request.docId}`,
+      // A fresh op id per upload: one made from the docId alone replayed the first upload's stored outcome
+      // (OP3) — its path — to anyone uploading under that id after it was purged. A repeat of an upload is
+      // recognised by its entry and bytes instead (earlierUploadOf).
+      opId: `upload_${request.docId}_${randomBytes(12).toString('base64url')}`,
       kind: 'createAttachment',
       docId: request.docId,
       path,
@@ -186,12 +208,9 @@ function sizeLabel(bytes: number): string {
   return megabytes >= 1 ? `${Math.round(megabytes * 10) / 10} MB` : `${bytes} bytes`;
 }
 
+// One answer for every id the caller can't use: hidden here, in another vault, deleted for good (ACL4).
 function unavailable(): UploadAnswer {
-  return {
-    ok: false,
-    code: 'DOC_ID_UNAVAILABLE',
-    message: 'That id is taken or was deleted for good; make a new one.',
-  };
+  return { ok: false, code: 'DOC_ID_UNAVAILABLE', message: RELAY_ERRORS.DOC_ID_UNAVAILABLE };
 }
 
 function incomplete(message: string): UploadAnswer {
