@@ -242,16 +242,25 @@ describe('OAuth for remote assistants (OAU) through the official SDK client', ()
       }
     });
 
+    const expectErrorPage = async (answer: Response, error: string) => {
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get('location')).toBeNull();
+      expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await answer.text()).toContain(`<code>${error}</code>`);
+    };
+
     it('an unknown client or an unregistered redirect_uri gets an error page, never a redirect', async () => {
-      const unknown = await openAuthorize({ ...valid(), client_id: '00000000-0000-4000-8000-000000000000' });
-      expect(unknown.status).toBe(400);
-      expect(await unknown.json()).toMatchObject({ error: 'invalid_client' });
-      const elsewhere = await openAuthorize({ ...valid(), redirect_uri: 'http://127.0.0.1:7/elsewhere' });
-      expect(elsewhere.status).toBe(400);
-      expect(await elsewhere.json()).toMatchObject({ error: 'invalid_request' });
+      await expectErrorPage(
+        await openAuthorize({ ...valid(), client_id: '00000000-0000-4000-8000-000000000000' }),
+        'invalid_client',
+      );
+      await expectErrorPage(
+        await openAuthorize({ ...valid(), redirect_uri: 'http://127.0.0.1:7/elsewhere' }),
+        'invalid_request',
+      );
     });
 
-    it('no PKCE, plain PKCE, an unknown scope or another resource goes back to the client as an error', async () => {
+    it('[OAU9] no PKCE, plain PKCE, an unknown scope or another resource is an error page too, never a redirect', async () => {
       const { code_challenge: _c, code_challenge_method: _m, ...withoutPkce } = valid();
       for (const [params, error] of [
         [withoutPkce, 'invalid_request'],
@@ -259,12 +268,7 @@ describe('OAuth for remote assistants (OAU) through the official SDK client', ()
         [{ ...valid(), scope: 'notes:read admin' }, 'invalid_scope'],
         [{ ...valid(), resource: 'https://other.example/mcp' }, 'invalid_target'],
       ] as const) {
-        const answer = await openAuthorize(params);
-        expect(answer.status).toBe(302);
-        const location = new URL(answer.headers.get('location') ?? '');
-        expect(`${location.origin}${location.pathname}`).toBe(TEST_REDIRECT_URI);
-        expect(location.searchParams.get('error')).toBe(error);
-        expect(location.searchParams.get('code')).toBeNull();
+        await expectErrorPage(await openAuthorize(params), error);
       }
     });
 

@@ -9,7 +9,7 @@ import { approveAuthorization, denyAuthorization, type OauthApproval } from '../
 export interface OauthDecision {
   /** Which answer is being sent; it stays set while the browser leaves for the assistant. */
   readonly pending: 'approve' | 'deny' | null;
-  /** The browser was sent to the assistant; an app's own scheme (`cursor://…`) leaves this page open. */
+  /** The browser was sent to the assistant; an app's own scheme (`com.example.app:…`) leaves this page open. */
   readonly handedOver: boolean;
   /** Why the last answer was refused, in the card's words. */
   readonly failure: { readonly message: string; readonly requestGone: boolean } | null;

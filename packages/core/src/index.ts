@@ -224,6 +224,7 @@ export {
   OAUTH_REFRESH_PREFIX,
   OAUTH_SCOPES,
   oauthGrantName,
+  redirectTargetProblem,
   unknownScopes,
 } from './oauth/oauthRules';
 export {

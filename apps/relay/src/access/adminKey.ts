@@ -65,6 +65,7 @@ export function refuseNonAdmin(request: IncomingMessage, response: ServerRespons
   return true;
 }
 
-function isLoopback(address: string | undefined): boolean {
+/** True when a peer's socket address is this machine's own (127.0.0.1, ::1, or 127.0.0.1 mapped into IPv6). */
+export function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }

@@ -28,7 +28,7 @@ export function createOAuthClientStore(
     async getClient(clientId) {
       if (!CLIENT_ID.test(clientId)) return undefined;
       const row = await prisma.oAuthClient.findUnique({ where: { id: clientId } });
-      return row ? (row.info as unknown as OAuthClientInformationFull) : undefined;
+      return row ? usableClientOf(row.info as unknown as OAuthClientInformationFull) : undefined;
     },
 
     async registerClient(client) {
@@ -47,6 +47,14 @@ export function createOAuthClientStore(
       return info;
     },
   };
+}
+
+/**
+ * OAU10: a client registered before a redirect rule tightened keeps only the redirect URIs the rule still
+ * allows, so `/authorize` never hands a browser to one it would refuse today.
+ */
+function usableClientOf(info: OAuthClientInformationFull): OAuthClientInformationFull {
+  return { ...info, redirect_uris: info.redirect_uris.filter((uri) => redirectUriProblem(uri) === null) };
 }
 
 /** The client as kept: checked against OAU4 and made public, whatever it asked for. */

@@ -14,10 +14,10 @@ import type { AccessService } from '../access/accessService';
 import { isDead } from '../access/callers';
 import type { IssuedTokens } from '../access/oauthTokenStore';
 import { hashSecret } from '../access/secrets';
-import { publicOriginOf } from '../http/publicOrigin';
 import type { EdgeSettings } from '../support/edgeSettings';
 import { createOAuthAuthorizations } from './oauthAuthorizations';
 import { createOAuthClientStore, type OAuthErrors } from './oauthClients';
+import { resourceKeyOf } from './oauthOrigin';
 
 /** Where the browser goes to answer an assistant: the web app, with the authorization's id. */
 export const CONSENT_PARAM = 'oauth';
@@ -46,7 +46,8 @@ export function createOAuthProvider(context: OAuthProviderContext, errors: OAuth
       const scopes = params.scopes ?? [];
       const unknown = unknownScopes(scopes);
       if (unknown.length > 0) throw new errors.InvalidScopeError(`Unknown scope: ${unknown.join(' ').slice(0, 200)}.`);
-      const resource = checkedResource(params.resource, res, context, errors);
+      // OAU11: a named resource was checked to be this relay's /mcp before the SDK ran (refuseForeignResource).
+      const resource = params.resource ? (resourceKeyOf(params.resource.href) ?? undefined) : undefined;
       const id = await authorizations.create(
         {
           clientId: client.client_id,
@@ -80,7 +81,8 @@ export function createOAuthProvider(context: OAuthProviderContext, errors: OAuth
       if (redirectUri !== undefined && redirectUri !== authorization.redirectUri) {
         throw new errors.InvalidGrantError('redirect_uri is not the one the code was issued to.');
       }
-      if (resource && authorization.resource && stripSlash(resource.href) !== authorization.resource) {
+      // OAU11: the resource the code was asked for, if any; that it is ours was checked before the SDK ran.
+      if (resource && authorization.resource && resourceKeyOf(resource.href) !== authorization.resource) {
         throw new errors.InvalidTargetError('The resource is not the one the code was issued for.');
       }
       const consent = {
@@ -155,31 +157,4 @@ function tokenAnswer(tokens: IssuedTokens, readOnly: boolean): OAuthTokens {
     refresh_token: tokens.refreshToken,
     scope: grantedScope(readOnly),
   };
-}
-
-/** OAU8: the MCP resource of the origin a request came to: where Baalda's tokens may be used. */
-export function mcpResourceOf(origin: string): string {
-  return `${origin}/mcp`;
-}
-
-/** RFC 8707: a resource, when named, must be this relay's MCP endpoint; the stored form has no trailing slash. */
-function checkedResource(
-  resource: URL | undefined,
-  res: Response,
-  context: OAuthProviderContext,
-  errors: OAuthErrors,
-): string | undefined {
-  if (!resource) return undefined;
-  const origin = publicOriginOf(res.req, context.edge);
-  const named = stripSlash(resource.href);
-  if (!origin || named !== mcpResourceOf(origin)) {
-    throw new errors.InvalidTargetError(
-      `This server grants access to ${origin ? mcpResourceOf(origin) : 'its /mcp endpoint'} only.`,
-    );
-  }
-  return named;
-}
-
-function stripSlash(href: string): string {
-  return href.endsWith('/') ? href.slice(0, -1) : href;
 }

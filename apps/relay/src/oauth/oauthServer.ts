@@ -3,8 +3,9 @@ import { OAUTH_SCOPES } from '@baalda/core';
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Request, Response } from 'express';
 import { sendError } from '../http/httpErrors';
-import { publicOriginOf } from '../http/publicOrigin';
-import { createOAuthProvider, mcpResourceOf, type OAuthProviderContext } from './oauthProvider';
+import { OAUTH_NEEDS_HTTPS, refuseForeignResource, refuseWhereNotOffered, showAuthorizeErrors } from './oauthGuards';
+import { mcpResourceOf, oauthOriginOf } from './oauthOrigin';
+import { createOAuthProvider, type OAuthProviderContext } from './oauthProvider';
 
 /** OAU8: the discovery documents, at the root as RFC 8414 and RFC 9728 place them. */
 export const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server';
@@ -50,13 +51,17 @@ async function buildOAuthServer(context: OAuthProviderContext): Promise<OAuthHan
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', context.edge.trustProxy);
-  app.use('/authorize', sdk.authorizationHandler({ provider, rateLimit }));
-  app.use('/token', sdk.tokenHandler({ provider, rateLimit }));
+  app.use(refuseWhereNotOffered(context.edge));
+  // The SDK parses the same way; a body parsed here is not read twice.
+  const form = express.urlencoded({ extended: false });
+  const ownResource = refuseForeignResource(context.edge, errors);
+  app.use('/authorize', showAuthorizeErrors(), form, ownResource, sdk.authorizationHandler({ provider, rateLimit }));
+  app.use('/token', form, ownResource, sdk.tokenHandler({ provider, rateLimit }));
   app.use('/register', sdk.clientRegistrationHandler({ clientsStore: provider.clientsStore, rateLimit }));
   app.use('/revoke', sdk.revocationHandler({ provider, rateLimit }));
   app.use((req: Request, res: Response, next) => {
     if (!METADATA_PATHS.includes(req.path)) return next();
-    const origin = publicOriginOf(req, context.edge);
+    const origin = oauthOriginOf(req, context.edge);
     const documents = origin ? metadataFor(origin, sdk.createOAuthMetadata, provider) : null;
     if (!documents) {
       res.status(404).json({ error: 'not_found', error_description: OAUTH_NEEDS_HTTPS });
@@ -77,9 +82,6 @@ async function buildOAuthServer(context: OAuthProviderContext): Promise<OAuthHan
       });
     });
 }
-
-const OAUTH_NEEDS_HTTPS =
-  'OAuth needs the relay on https (or on localhost): set BAALDA_PUBLIC_URL to its https address.';
 
 /** The two discovery documents for one origin; null where OAuth may not be offered (plain http off loopback). */
 function metadataFor(

@@ -43,14 +43,27 @@ describe('the OAuth consent API over fetch', () => {
   });
 
   it('[OAC3] denies with a POST and follows the assistant’s redirect, a native app’s scheme too', async () => {
-    const fetch = stubFetch(200, { redirectTo: 'cursor://oauth/cb?error=access_denied' });
-    expect(await denyAuthorization('a1')).toEqual({ ok: true, redirectTo: 'cursor://oauth/cb?error=access_denied' });
+    const fetch = stubFetch(200, { redirectTo: 'com.example.app:/oauth/cb?error=access_denied' });
+    expect(await denyAuthorization('a1')).toEqual({
+      ok: true,
+      redirectTo: 'com.example.app:/oauth/cb?error=access_denied',
+    });
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/oauth/authorizations/a1/deny');
     expect(fetch.mock.calls[0]?.[1]).toMatchObject({ method: 'POST' });
   });
 
-  it('[OAC3] never follows a redirect that would run in this page', async () => {
-    for (const redirectTo of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,x', 'not a url']) {
+  it('[OAC3, OAU10] never follows a redirect that would run in this page or hand the browser to another program', async () => {
+    for (const redirectTo of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,x',
+      'not a url',
+      'ms-msdt:/id PCWDiagnostic',
+      'search-ms:query=x',
+      'view-source:https://evil.example/',
+      'cursor://oauth/cb',
+      'http://evil.example/cb?code=c',
+    ]) {
       stubFetch(200, { redirectTo });
       expect(await denyAuthorization('a1')).toMatchObject({ ok: false, code: 'RESPONSE_INVALID' });
     }

@@ -1,4 +1,9 @@
-import { type OAUTH_APPROVE_BODY, OAUTH_AUTHORIZATION_ANSWER, OAUTH_DECISION_ANSWER } from '@baalda/core';
+import {
+  type OAUTH_APPROVE_BODY,
+  OAUTH_AUTHORIZATION_ANSWER,
+  OAUTH_DECISION_ANSWER,
+  redirectTargetProblem,
+} from '@baalda/core';
 import type { z } from 'zod';
 import { readAnswer } from '../relayAnswer';
 import { getFromRelay, postToRelay, type RelayCall } from '../relayApi';
@@ -18,19 +23,17 @@ export interface OauthRequest {
 /** What Allow sends: the vault the assistant gets, and whether it may only read. */
 export type OauthApproval = z.output<typeof OAUTH_APPROVE_BODY>;
 
-// `location.assign` runs a `javascript:` URL in this page, with the person's session. A registered redirect
-// is the client's to choose, and a native app's may use a scheme of its own (RFC 8252), so only the schemes
-// that run or embed content here are refused, not every scheme but http(s).
-const SCHEMES_RUN_HERE = new Set(['javascript:', 'data:', 'vbscript:', 'blob:', 'file:']);
-
-/** OAC3: where a decision sends the browser; a URL that would run in this page is not followed. */
-export const OAUTH_DECISION_VIEW = OAUTH_DECISION_ANSWER.refine(({ redirectTo }) => !wouldRunHere(redirectTo), {
-  message: 'must not be a URL that runs in this page',
+// `location.assign` runs a `javascript:` URL in this page, with the person's session, and hands other schemes
+// to whatever program claims them (`ms-msdt:`, `search-ms:`). The relay refuses such redirect URIs when a
+// client registers; the page keeps the same rule (core's OAU10), whatever the relay answered.
+/** OAC3: where a decision sends the browser; a target OAU10 refuses is not followed. */
+export const OAUTH_DECISION_VIEW = OAUTH_DECISION_ANSWER.refine(({ redirectTo }) => isAllowedRedirect(redirectTo), {
+  message: 'must be https, loopback http or an app’s reverse-domain scheme',
   path: ['redirectTo'],
 });
 
-function wouldRunHere(url: string): boolean {
-  return !URL.canParse(url) || SCHEMES_RUN_HERE.has(new URL(url).protocol);
+function isAllowedRedirect(url: string): boolean {
+  return URL.canParse(url) && redirectTargetProblem(new URL(url)) === null;
 }
 
 /** `GET /api/oauth/authorizations/:id`: the request waiting for the person's consent. */

@@ -6,6 +6,7 @@ import {
   mayOfferWrite,
   OAUTH_CLIENT_LIMITS,
   oauthGrantName,
+  redirectTargetProblem,
   unknownScopes,
 } from './oauthRules';
 
@@ -28,6 +29,28 @@ describe('OAuth rules', () => {
     expect(isOAuthAccessTokenShape(`baalda_oat_${BODY}x`)).toBe(false);
     expect(isOAuthRefreshTokenShape(`baalda_ort_${BODY}`)).toBe(true);
     expect(isOAuthRefreshTokenShape(`baalda_ort_${BODY.slice(1)}!`)).toBe(false);
+  });
+
+  it('[OAU10] a browser goes back to https, loopback http or an app’s reverse-domain scheme only', () => {
+    const target = (protocol: string, hostname = '') => redirectTargetProblem({ protocol, hostname });
+    for (const [protocol, hostname] of [
+      ['https:', 'claude.ai'],
+      ['http:', '127.0.0.1'],
+      ['http:', 'localhost'],
+      ['http:', '[::1]'],
+      ['com.example.app:', ''],
+      ['io.github.someone.notes-app:', 'callback'],
+    ]) {
+      expect(target(protocol ?? '', hostname), `${protocol}//${hostname}`).toBeNull();
+    }
+    expect(target('http:', 'example.com')).toMatch(/https/);
+    expect(target('http:', '127.0.0.1.nip.io')).toMatch(/https/);
+    for (const refused of ['javascript:', 'data:', 'file:', 'vbscript:', 'ms-msdt:', 'search-ms:', 'view-source:']) {
+      expect(target(refused), refused).toMatch(/may not use/);
+    }
+    for (const dotless of ['cursor:', 'myapp:', 'ftp:', 'blob:', 'about:', 'ws:', 'wss:', 'a.:', '.b:']) {
+      expect(target(dotless), dotless).toMatch(/reverse domain/);
+    }
   });
 
   it('[OAU5] a grant is named after its client, cleaned and bounded', () => {

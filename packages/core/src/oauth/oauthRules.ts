@@ -1,6 +1,6 @@
 /**
  * OAU: what Baalda's OAuth authorization server decides without I/O — scopes, lifetimes, the shapes of
- * its tokens, which redirect URIs a client may register and how a grant is named. The protocol itself
+ * its tokens, where a browser may be sent back to and how a grant is named. The protocol itself
  * (requests, PKCE checks, error answers) is the MCP SDK's.
  */
 
@@ -21,6 +21,33 @@ export const OAUTH_LIFETIMES = {
 
 /** OAU4: limits on what a client registers (RFC 7591 leaves them to the server). */
 export const OAUTH_CLIENT_LIMITS = { maxRedirectUris: 10, maxUriLength: 2000, maxNameLength: 80 } as const;
+
+/** OAU10: plain http is a redirect target only on these hosts: a native app's own listener (RFC 8252 §7.3). */
+const LOOPBACK_REDIRECT_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+// RFC 8252 §7.1: a native app's private-use scheme is a domain name its maker controls, reversed, so it has a
+// dot (`com.example.app:`). A scheme without one may be any program's handler: `ms-msdt:` and `search-ms:` have
+// run code on Windows, `javascript:` and `view-source:` act inside the browser, and no list of them is complete.
+const PRIVATE_USE_SCHEME = /^[a-z][a-z0-9+-]*(?:\.[a-z0-9+-]+)+:$/;
+
+/**
+ * OAU10: why a browser may not be sent to `target` (a parsed redirect URI), or null when it may: https; http to
+ * a loopback host; or a native app's private-use scheme named by its reverse domain. Checked when a client
+ * registers, whenever a client is read, and by the consent page before it follows an answer.
+ *
+ * @example
+ * redirectTargetProblem(new URL('com.example.app:/oauth/cb')); // null
+ * redirectTargetProblem(new URL('ms-msdt:/id x')); // 'may not use ms-msdt: …'
+ */
+export function redirectTargetProblem(target: { readonly protocol: string; readonly hostname: string }): string | null {
+  const scheme = target.protocol.toLowerCase();
+  if (scheme === 'https:') return null;
+  if (scheme === 'http:') {
+    return LOOPBACK_REDIRECT_HOSTS.has(target.hostname) ? null : 'must be https unless it is a loopback address';
+  }
+  if (PRIVATE_USE_SCHEME.test(scheme)) return null;
+  return `may not use ${scheme} (an app's own scheme is its reverse domain name, such as com.example.app:)`;
+}
 
 /** OAU2: the prefixes of OAuth tokens, apart from personal tokens' `baalda_pat_` (ACC7). */
 export const OAUTH_ACCESS_PREFIX = 'baalda_oat_';
