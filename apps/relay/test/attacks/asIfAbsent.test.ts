@@ -42,7 +42,8 @@ describe('[ACL9, DOC5] as if absent: no channel lets someone change, move or lea
     });
     const tree = (await answer.json()) as { notes: Array<{ docId: string; path: string }> };
     const placed = tree.notes.map((note) => `${note.docId} ${note.path}`).sort();
-    expect(placed).toEqual(world.notes.map((note) => `${note.docId} ${note.path}`).sort());
+    const scratch = Object.entries(world.scratch).map(([name, docId]) => `${docId} Scratch/${name}.md`);
+    expect(placed).toEqual([...world.notes.map((note) => `${note.docId} ${note.path}`), ...scratch].sort());
     for (const note of world.notes) expect(world.watchers.get(note.docId)?.text()).toBe(`The ${note.secret} plan.`);
   }
 
@@ -57,7 +58,7 @@ describe('[ACL9, DOC5] as if absent: no channel lets someone change, move or lea
     }
   }
 
-  it(`[ACL9, DOC5] ${RUNS} random attacks by ops, uploads, MCP, search, reads and sync answer as for an absent note and change nothing`, async () => {
+  it(`[ACL9, DOC5] ${RUNS} random attacks by ops, uploads, MCP, search, reads, links and sync answer as for an absent note and change nothing`, async () => {
     let attacked = 0;
     await fc.assert(
       fc.asyncProperty(attackArbitrary(WORLDS), async (attack: Attack) => {

@@ -38,6 +38,7 @@ export type Attack = { readonly world: number; readonly attacker: Attacker; read
       readonly from: From;
     }
   | { readonly channel: 'sync'; readonly from: From }
+  | { readonly channel: 'link'; readonly form: 'path' | 'name' }
 );
 
 const from = fc.constantFrom<From>('world', 'world', 'home');
@@ -95,6 +96,13 @@ export function attackArbitrary(worlds: number): fc.Arbitrary<Attack> {
       }),
     },
     fc.record({ channel: fc.constant('sync' as const), from }),
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        channel: fc.constant('link' as const),
+        form: fc.constantFrom('path', 'name') as fc.Arbitrary<'path'>,
+      }),
+    },
   );
   return fc.tuple(target, channel).map(([t, c]) => ({ ...t, ...c }) as Attack);
 }
@@ -134,6 +142,7 @@ export class AttackRunner {
     const world = this.worlds[attack.world] as World;
     const aim = this.aim(world, attack);
     if (attack.channel === 'folderOp') return this.folderOp(world, attack);
+    if (attack.channel === 'link') return this.link(world, attack, aim);
     if (!aim.note) return null;
     const hiddenId = aim.note.docId;
     const absentId = attack.channel === 'op' && attack.kind === 'createNote' ? world.purgedId : randomId();
@@ -241,6 +250,32 @@ export class AttackRunner {
       description: `${attack.attacker} ${attack.kind} on the private folder ${folder}`,
       hidden: scrub(await send(folder), [folder]),
       absent: scrub(await send(absentFolder), [absentFolder]),
+    };
+  }
+
+  // LNK: a link to a note the writer can't read is stored and read back as a link to nothing, and the note it
+  // lands in (read by everyone who reads the scratch note) never holds the hidden note's id.
+  private async link(world: World, attack: Attack & { channel: 'link' }, aim: Aim): Promise<AttackAnswers | null> {
+    const scratch = world.scratch[attack.attacker];
+    if (!scratch || !aim.note || aim.vaultId !== world.vault.vaultId) return null;
+    const target = aim.note.path.replace(/\.md$/, '');
+    const absent = `Nowhere${randomId()
+      .replace(/[^A-Za-z]/g, '')
+      .slice(0, 5)}/${target.split('/').pop()}x`;
+    const named = (path: string) => (attack.form === 'path' ? path : (path.split('/').pop() as string));
+    const writeAndRead = async (path: string) => {
+      const client = await this.client(aim.token);
+      const written = await callTool(client, 'update_note', { docId: scratch, text: `See [[${named(path)}]].` });
+      const read = await callTool(client, 'read_note', { docId: scratch });
+      const session = await openAs(this.relay.syncUrl, aim.token, formatNoteDocumentName(scratch));
+      const stored = JSON.stringify(session.doc.getXmlFragment('default').toJSON());
+      session.destroy();
+      return { written: written.isError, read: read.text, holdsId: stored.includes(aim.note?.docId ?? '-') };
+    };
+    return {
+      description: `${attack.attacker} links [[${named(target)}]] from ${world.vault.vaultId}`,
+      hidden: scrub(await writeAndRead(target), [named(target)]),
+      absent: scrub(await writeAndRead(absent), [named(absent)]),
     };
   }
 

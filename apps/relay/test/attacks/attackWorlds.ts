@@ -32,6 +32,8 @@ export interface World {
   readonly tokens: Readonly<Partial<Record<Attacker, string>>>;
   /** The owner's open peers on each note: an edit anyone makes shows here. */
   readonly watchers: ReadonlyMap<string, Peer>;
+  /** A note each member who may write has in `Scratch/`, to write links into. */
+  readonly scratch: Readonly<Partial<Record<Attacker, string>>>;
 }
 
 /** What a world is made from: drawn by fast-check so a seed reproduces it. */
@@ -101,7 +103,17 @@ export async function buildWorld(relay: TestRelay, cast: Cast, plan: WorldPlan, 
       .slice(0, 6)}`,
   }));
   const purgedId = randomId();
+  const scratch: Partial<Record<Attacker, string>> = {};
+  for (const name of ATTACKERS)
+    if (plan.roles[name] === 'editor' || plan.roles[name] === 'owner') scratch[name] = randomId();
   await sendVaultOps(relay, vault, [
+    ...Object.entries(scratch).map(([name, docId]) => ({
+      opId: randomId(),
+      kind: 'createNote' as const,
+      docId,
+      path: `Scratch/${name}.md`,
+      createdAt: Date.UTC(2026, 10, 1),
+    })),
     ...notes.map((note) => ({
       opId: randomId(),
       kind: 'createNote' as const,
@@ -127,7 +139,7 @@ export async function buildWorld(relay: TestRelay, cast: Cast, plan: WorldPlan, 
     const memberEmails = [TEST_OWNER.email, ...[...members].map((name) => cast.people[name].email)];
     await adminPut(relay, `/api/admin/vaults/${vault.vaultId}/restrictions`, { path: folder, memberEmails });
   }
-  return { vault, notes, purgedId, roles: plan.roles, restrictions, tokens, watchers };
+  return { vault, notes, purgedId, roles: plan.roles, restrictions, tokens, watchers, scratch };
 }
 
 /**
