@@ -31,6 +31,7 @@ import styles from './NotesApp.module.css';
 import { Sidebar } from './Sidebar';
 import { SyncBadge } from './SyncBadge';
 import { SearchPalette } from './search/SearchPalette';
+import { usePrivateFolders } from './settings/usePrivateFolders';
 import { TrashBanner } from './TrashBanner';
 
 interface NotesAppProps {
@@ -92,15 +93,23 @@ export function NotesApp({ vaultSwitcher, accountMenu }: NotesAppProps) {
   // LINK6: the heading a followed link named, shown once its note is open.
   const [headingFor, setHeadingFor] = useState<{ docId: string; heading: string } | null>(null);
   const onHeadingShown = useCallback(() => setHeadingFor(null), []);
-  const links = useNoteLinkHost(vault.scope.vaultId, state.notes, vault.uploads, {
-    openNote: (docId, heading) => {
-      setHeadingFor(heading ? { docId, heading } : null);
-      select(docId);
+  // LNK8: which links may hold a docId depends on the private folders; they follow moved folders.
+  const privateFolders = usePrivateFolders(vault.scope.vaultId, state.folders.join('\n'));
+  const links = useNoteLinkHost(
+    vault.scope.vaultId,
+    state.notes,
+    vault.uploads,
+    {
+      openNote: (docId, heading) => {
+        setHeadingFor(heading ? { docId, heading } : null);
+        select(docId);
+      },
+      createNote: controller.createLinkedNote,
+      addFiles: vault.addFiles,
+      reportProblems: controller.reportProblems,
     },
-    createNote: controller.createLinkedNote,
-    addFiles: vault.addFiles,
-    reportProblems: controller.reportProblems,
-  });
+    privateFolders.known ? privateFolders.privateKeys : null,
+  );
 
   return (
     <div className={`${styles.shell} ${showHistory ? styles.withHistory : ''}`}>

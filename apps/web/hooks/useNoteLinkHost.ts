@@ -9,19 +9,22 @@ type NoteLinkActions = Pick<NoteLinkHost, 'openNote' | 'createNote' | 'addFiles'
 
 /**
  * One note-link host per vault, stable across renders (the editor is rebuilt when it changes): its
- * directory follows the vault's live notes, and its actions are always the latest ones given.
+ * directory follows the vault's live notes and the private folders (`privateKeys`, null until read:
+ * LNK8), and its actions are always the latest ones given.
  */
 export function useNoteLinkHost(
   vaultId: string,
   notes: readonly VaultNote[],
   uploads: UploadQueue,
   actions: NoteLinkActions,
+  privateKeys: ReadonlySet<string> | null,
 ): NoteLinkHost {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new vault gets a new directory.
   const directory = useMemo(() => new NoteDirectory(), [vaultId]);
   // In a layout effect, not during render: the directory is an external store (Backlinks reads it), and
   // changing one while React renders is not allowed.
   useLayoutEffect(() => directory.setNotes(notes), [directory, notes]);
+  useLayoutEffect(() => directory.setPrivateFolders(privateKeys), [directory, privateKeys]);
   const latest = useRef(actions);
   useEffect(() => {
     latest.current = actions;

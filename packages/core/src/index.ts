@@ -2,6 +2,7 @@ export { accessDecision, canReadPath, canWritePath, vaultAccessDecision } from '
 export { ACCESS_REASONS, type AccessDecision, type AccessReason } from './access/accessReasons';
 export type { FolderRestriction, Principal, PrincipalToken, VaultRole } from './access/accessTypes';
 export { type HiddenFolders, hiddenFolderKeys, isHiddenPathKey, likePrefixPatternOf } from './access/hiddenFolders';
+export { isReadableByEveryReaderOf } from './access/privateFolders';
 export {
   type RestrictionChangeDecision,
   type RestrictionChangeReason,

@@ -63,6 +63,22 @@ describe('the note directory behind links', () => {
     expect(shownNoteLink(unresolved, directory)).toEqual({ label: 'Budget 2027', opens: 'budget', resolved: true });
   });
 
+  it('[LNK8] a link holds a docId only where every reader of its note may read the target', () => {
+    const directory = directoryOf([...NOTES, note('pay', 'HR/Pay.md'), note('hr-notes', 'HR/Notes.md')]);
+    // Unknown private folders (offline since the page loaded): only the note's own folder and those above it.
+    expect(directory.mayLinkFrom('roadmap', 'Plans/Old.md')).toBe(true);
+    expect(directory.mayLinkFrom('roadmap', 'Ideas.md')).toBe(true);
+    expect(directory.mayLinkFrom('roadmap', 'Travel/Road trip 2026.md')).toBe(false);
+    directory.setPrivateFolders(new Set(['hr']));
+    expect(directory.mayLinkFrom('roadmap', 'Travel/Road trip 2026.md')).toBe(true);
+    expect(directory.mayLinkFrom('roadmap', 'HR/Pay.md')).toBe(false);
+    expect(directory.mayLinkFrom('hr-notes', 'HR/Pay.md')).toBe(true);
+    expect(directory.mayLinkFrom('hr-notes', 'Ideas.md')).toBe(true);
+    // A note this device doesn't know, or no note at all: no docId.
+    expect(directory.mayLinkFrom('nowhere', 'Ideas.md')).toBe(false);
+    expect(directory.mayLinkFrom(null, 'Ideas.md')).toBe(false);
+  });
+
   it('[LINK1] subscribers hear every change of the notes, and only changes', () => {
     const directory = directoryOf();
     let heard = 0;

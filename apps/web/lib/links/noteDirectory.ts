@@ -1,6 +1,8 @@
 import {
   createNoteLinkResolver,
   entryKindOf,
+  type FolderRestriction,
+  isReadableByEveryReaderOf,
   type NoteLinkResolver,
   pathKey,
   titleFromPath,
@@ -28,6 +30,7 @@ export class NoteDirectory {
   private notes: readonly VaultNote[] = [];
   private byId = new Map<string, VaultNote>();
   private resolver: NoteLinkResolver = createNoteLinkResolver([]);
+  private privateFolders: readonly FolderRestriction[] | null = null;
   private readonly listeners = new Set<Listener>();
   private changes = 0;
 
@@ -48,6 +51,28 @@ export class NoteDirectory {
 
   /** Grows with every change of the notes (a snapshot for React's useSyncExternalStore). */
   version = (): number => this.changes;
+
+  /**
+   * LNK8: the private folders this person is in, by path key (null until read): every private folder that
+   * holds a note they can read, since they are in each one that does.
+   */
+  setPrivateFolders(keys: ReadonlySet<string> | null): void {
+    this.privateFolders = keys === null ? null : [...keys].map((folderKey) => ({ folderKey, members: new Set() }));
+  }
+
+  /**
+   * LNK8: whether a link written into the note `fromDocId` may hold the docId of the entry at `toPath`:
+   * everyone who may read the one may read the other. A link's docId reaches every reader of its note, so
+   * a note everyone reads must not carry the id of one in a private folder. While the private folders
+   * are unknown (not read yet, offline since the page loaded) every folder counts as private: only an
+   * entry in the note's own folder or one above it gets a docId. Otherwise the link keeps only its name,
+   * which still opens the note on this device (LINK2).
+   */
+  mayLinkFrom(fromDocId: string | null, toPath: string | undefined): boolean {
+    const fromPath = fromDocId === null ? undefined : this.pathOf(fromDocId);
+    if (fromPath === undefined || toPath === undefined) return false;
+    return isReadableByEveryReaderOf(toPath, fromPath, this.privateFolders);
+  }
 
   /** The note's current path, or undefined when it is not a live note this device knows. */
   pathOf(docId: string): string | undefined {

@@ -32,17 +32,25 @@ export function isMemberOfEvery(userId: string, key: string, restrictions: reado
  * LNK8: true when everyone who may read the note at `readerPath` may read `path` too, as far as private
  * folders tell: every restriction covering `path` covers `readerPath` as well. Without the vault's
  * members this can't see that a folder's members happen to include everyone, so it errs towards false.
+ * `restrictions` null (a client that could not read them) counts every folder as private: then only an
+ * entry in the reader's own folder or one above it is readable by every reader.
  * @example isReadableByEveryReaderOf('HR/Pay.md', 'Team/Plan.md', [{ folderKey: 'hr', members }]) // false
  */
 export function isReadableByEveryReaderOf(
   path: string,
   readerPath: string,
-  restrictions: readonly FolderRestriction[],
+  restrictions: readonly FolderRestriction[] | null,
 ): boolean {
+  const key = pathKey(path);
   const readerKey = pathKey(readerPath);
-  return restrictionsCovering(pathKey(path), restrictions).every((restriction) =>
-    isUnderFolderKey(readerKey, restriction.folderKey),
-  );
+  const covering = restrictions === null ? foldersHolding(key) : restrictionsCovering(key, restrictions);
+  return covering.every((restriction) => isUnderFolderKey(readerKey, restriction.folderKey));
+}
+
+// Every folder `key` lies in, as a restriction of unknown members.
+function foldersHolding(key: string): FolderRestriction[] {
+  const segments = key.split('/').slice(0, -1);
+  return segments.map((_, index) => ({ folderKey: segments.slice(0, index + 1).join('/'), members: new Set() }));
 }
 
 /**

@@ -143,6 +143,14 @@ describe('links between notes', () => {
     // HR/Plans is private on its own too: a note in HR but outside it has readers who may not read it.
     expect(fromHr.docIdOf('Q1')).toBeUndefined();
     expect(linksSharedWith('HR/Plans/Notes.md', entries, restrictions, links).docIdOf('Q1')).toBe('d-hr-plan');
+    // Private folders not known (a client offline): any folder may be private, so only the note's own
+    // folder and those above it.
+    const unknown = linksSharedWith('Plans/Notes.md', entries, null, links);
+    expect([unknown.docIdOf('Plans/Roadmap'), unknown.docIdOf('Ideas'), unknown.docIdOf('Weekly sync')]).toEqual([
+      'd-roadmap',
+      'd-ideas',
+      undefined,
+    ]);
   });
 
   it('[LNK3] a link written with its old name changes nothing when the note is edited from Markdown', () => {

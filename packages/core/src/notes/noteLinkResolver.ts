@@ -67,13 +67,14 @@ export function linkNameKey(linkText: string): string {
  * otherwise the link keeps only its name. A link is data every reader of the note receives (its docId
  * in the Yjs document, its row behind backlinks), so pointing it at a note some of them can't read would
  * hand them that note's id and tell them it exists. The name is still read among all of the writer's
- * entries, so it never picks another note of that name instead.
+ * entries, so it never picks another note of that name instead. `restrictions` null: not known (a
+ * client offline), every folder counts as private.
  * @example linksSharedWith('Team/Plan.md', entries, [{ folderKey: 'hr', members }], links).docIdOf('HR/Pay') // undefined
  */
 export function linksSharedWith(
   notePath: string,
   entries: readonly LinkableEntry[],
-  restrictions: readonly FolderRestriction[],
+  restrictions: readonly FolderRestriction[] | null,
   links: NoteLinkResolver,
 ): NoteLinkResolver {
   const pathOfDoc = new Map(entries.map((entry) => [entry.docId, entry.path]));

@@ -26,7 +26,7 @@ export const NoteEmbed = Node.create<LinkNodeOptions>({
     return linkOf(node).target;
   },
   addInputRules() {
-    return [typedLinkRule(TYPED_EMBED, this.type, this.options.host)];
+    return [typedLinkRule(TYPED_EMBED, this.type, this.options)];
   },
   addNodeView() {
     const host = this.options.host;

@@ -13,6 +13,8 @@ const attribute = (name: string) => ({
 /** The options a link or embed node is configured with. */
 export interface LinkNodeOptions {
   readonly host: NoteLinkHost | null;
+  /** The note being edited: a link here holds a docId only where LNK8 lets it. */
+  readonly noteDocId: string | null;
 }
 
 /**
@@ -25,7 +27,7 @@ export const LINK_NODE_BASE = {
   atom: true,
   selectable: true,
   addOptions(): LinkNodeOptions {
-    return { host: null };
+    return { host: null, noteDocId: null };
   },
   addAttributes() {
     return {
@@ -39,15 +41,17 @@ export const LINK_NODE_BASE = {
 
 /**
  * LINK3/EMBED1: a whole `[[Name#Heading|Alias]]` (or `![[…]]`, as `find` says) just typed becomes a node of
- * `type` pointing at the note that name resolves to on this device, or at none yet.
+ * `type` pointing at the note that name resolves to on this device — when every reader of `noteDocId` may
+ * read it (LNK8) — or at none yet.
  */
-export function typedLinkRule(find: RegExp, type: NodeType, host: NoteLinkHost | null): InputRule {
+export function typedLinkRule(find: RegExp, type: NodeType, { host, noteDocId }: LinkNodeOptions): InputRule {
   return new InputRule({
     find,
     handler: ({ state, range, match }) => {
       const parts = wikilinkPartsOf(match[1] ?? '');
       if (!parts) return null;
-      const docId = host?.directory.docIdOf(parts.target) ?? null;
+      const found = host?.directory.docIdOf(parts.target);
+      const docId = found && host?.directory.mayLinkFrom(noteDocId, host.directory.pathOf(found)) ? found : null;
       state.tr.replaceWith(range.from, range.to, type.create({ ...parts, docId }));
       return undefined;
     },

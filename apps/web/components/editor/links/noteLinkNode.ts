@@ -33,13 +33,14 @@ export const NoteLink = Node.create<LinkNodeOptions>({
   addNodeView() {
     const host = this.options.host;
     if (!host) return null;
-    return ({ node, editor, getPos }) => noteLinkView(host, editor, node, getPos);
+    const noteDocId = this.options.noteDocId;
+    return ({ node, editor, getPos }) => noteLinkView({ host, noteDocId }, editor, node, getPos);
   },
   addInputRules() {
-    return [typedLinkRule(TYPED_LINK, this.type, this.options.host)];
+    return [typedLinkRule(TYPED_LINK, this.type, this.options)];
   },
   addProseMirrorPlugins() {
     const host = this.options.host;
-    return host ? [noteLinkSuggestion(this.editor, host)] : [];
+    return host ? [noteLinkSuggestion(this.editor, host, this.options.noteDocId)] : [];
   },
 });

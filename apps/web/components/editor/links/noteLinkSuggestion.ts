@@ -11,9 +11,10 @@ const PICKER_KEY = new PluginKey('noteLinkPicker');
 
 /**
  * LINK3: typing `[[` opens a picker over the vault's notes (this device's tree, so it works offline);
- * choosing one puts a link to it where `[[…` was. Arrow keys move, Enter or Tab choose, Escape closes.
+ * choosing one puts a link to it where `[[…` was — holding its docId where every reader of `noteDocId` may
+ * read it (LNK8), else its name. Arrow keys move, Enter or Tab choose, Escape closes.
  */
-export function noteLinkSuggestion(editor: Editor, host: NoteLinkHost) {
+export function noteLinkSuggestion(editor: Editor, host: NoteLinkHost, noteDocId: string | null) {
   return Suggestion<NoteLinkChoice, NoteLinkChoice>({
     pluginKey: PICKER_KEY,
     editor,
@@ -26,7 +27,10 @@ export function noteLinkSuggestion(editor: Editor, host: NoteLinkHost) {
       const query = pickerQueryOf(current.state.doc.textBetween(range.from + 2, range.to));
       const attrs =
         choice.kind === 'note'
-          ? { docId: choice.docId, target: host.directory.linkTextOf(choice.docId) ?? choice.title }
+          ? {
+              docId: host.directory.mayLinkFrom(noteDocId, choice.path) ? choice.docId : null,
+              target: host.directory.linkTextOf(choice.docId) ?? choice.title,
+            }
           : { docId: null, target: choice.target };
       // `![[` picks what to embed (EMBED1): the `!` goes with the typed query.
       const embeds = range.from > 0 && current.state.doc.textBetween(range.from - 1, range.from) === '!';

@@ -20,10 +20,11 @@ export function linkOf(node: ProseMirrorNode): NoteLinkView {
 /**
  * LINK2/LINK4: a note link on screen, repainted when the vault's notes change so it always shows its
  * note's current title. A click opens the note; on an unresolved link it creates the note first (as
- * Obsidian does), for people who may write. Ctrl/Cmd-click and middle-click open a new tab (a real href).
+ * Obsidian does), for people who may write, and points the link at it where LNK8 lets the note
+ * `noteDocId` hold its docId. Ctrl/Cmd-click and middle-click open a new tab (a real href).
  */
 export function noteLinkView(
-  host: NoteLinkHost,
+  { host, noteDocId }: { readonly host: NoteLinkHost; readonly noteDocId: string | null },
   editor: Editor,
   initial: ProseMirrorNode,
   getPos: () => number | undefined,
@@ -46,9 +47,16 @@ export function noteLinkView(
   const follow = async (): Promise<void> => {
     const link = linkOf(node);
     const shown = shownNoteLink(link, host.directory);
-    const docId = shown.opens ?? (editor.isEditable ? await host.createNote(link.target) : null);
+    const created = shown.opens === null && editor.isEditable;
+    const docId = shown.opens ?? (created ? await host.createNote(link.target) : null);
     if (docId === null) return;
-    if (link.docId === null && editor.isEditable) pointAt(editor, getPos(), docId);
+    // A note just made is where the link names it (a conflict name keeps the folder): the tree may not
+    // hold it yet. Pointing a link someone else planted at a note found by name would otherwise tell
+    // them that a private note of that name exists (LNK8).
+    const path = created ? link.target : host.directory.pathOf(docId);
+    if (link.docId === null && editor.isEditable && host.directory.mayLinkFrom(noteDocId, path)) {
+      pointAt(editor, getPos(), docId);
+    }
     host.openNote(docId, link.heading);
   };
   dom.addEventListener('click', (event) => {
