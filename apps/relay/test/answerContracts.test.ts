@@ -1,10 +1,12 @@
 import {
+  ADMIN_PASSWORD_RESET_ANSWER,
   ADMIN_RESTRICTED_ANSWER,
   ADMIN_ROLE_SET_ANSWER,
   ADMIN_TOKEN_LIST_ANSWER,
   ADMIN_TOKEN_REVOKED_ANSWER,
   ADMIN_UNRESTRICTED_ANSWER,
   ADMIN_USER_CREATED_ANSWER,
+  ADMIN_USER_DISABLED_ANSWER,
   ADMIN_VAULT_CREATED_ANSWER,
   AUTH_STATE_ANSWER,
   describeSchemaError,
@@ -15,6 +17,7 @@ import {
   MEMBER_CHANGED_ANSWER,
   MEMBER_LIST_ANSWER,
   OPS_ANSWER,
+  PASSWORD_CHANGED_ANSWER,
   REINDEX_LINE,
   RESTRICTION_LIST_ANSWER,
   RESTRICTION_SAVED_ANSWER,
@@ -74,6 +77,8 @@ describe('the relay answers as its contracts in core say (CT1)', () => {
       headers: { 'content-type': 'application/json' },
     });
     await expectAnswer(signIn, 200, SESSION_ANSWER);
+    const change = { currentPassword: bob.password, newPassword: 'bob has a newer password' };
+    await expectAnswer(await bob.browserFetch('/api/auth/password', send(change)), 200, PASSWORD_CHANGED_ANSWER);
   });
 
   it('[CT1, ACL1] vaults, members and invites', async () => {
@@ -159,6 +164,12 @@ describe('the relay answers as its contracts in core say (CT1)', () => {
       200,
       ADMIN_TOKEN_REVOKED_ANSWER,
     );
+    const reset = { email: carol.email, password: 'carol has another password' };
+    await expectAnswer(await admin('/api/admin/users/password', 'PUT', reset), 200, ADMIN_PASSWORD_RESET_ANSWER);
+    for (const disabled of [true, false]) {
+      const body = { email: carol.email, disabled };
+      await expectAnswer(await admin('/api/admin/users/disabled', 'PUT', body), 200, ADMIN_USER_DISABLED_ANSWER);
+    }
     const reindex = await admin('/api/admin/reindex', 'POST', {});
     const lines = (await reindex.text()).trim().split('\n');
     for (const line of lines) expect(REINDEX_LINE.safeParse(JSON.parse(line)).success, line).toBe(true);

@@ -20,10 +20,16 @@ export interface Session {
   destroy(): void;
 }
 
-/** Opens `documentName` with `token` and resolves once it synced or was refused. */
-export async function openAs(syncUrl: string, token: string, documentName: string): Promise<Session> {
+/**
+ * Opens `documentName` with `token` and resolves once it synced or was refused. With `cookie`, the socket's
+ * upgrade carries that `Cookie` header, as a browser's does, and `token` may be empty.
+ */
+export async function openAs(syncUrl: string, token: string, documentName: string, cookie?: string): Promise<Session> {
   const doc = new Y.Doc();
-  const socket = new HocuspocusProviderWebsocket({ url: syncUrl, WebSocketPolyfill: QuietWebSocket });
+  const socket = new HocuspocusProviderWebsocket({
+    url: syncUrl,
+    WebSocketPolyfill: cookie === undefined ? QuietWebSocket : withCookie(cookie),
+  });
   const denials: string[] = [];
   let closes = 0;
   let readOnly: boolean | undefined;
@@ -63,5 +69,14 @@ export async function openAs(syncUrl: string, token: string, documentName: strin
       provider.destroy();
       socket.destroy();
     },
+  };
+}
+
+// `ws` takes headers as the constructor's third argument; the provider passes only the URL.
+function withCookie(cookie: string) {
+  return class extends QuietWebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols ?? [], { headers: { cookie } });
+    }
   };
 }

@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import {
   ADMIN_BODY,
+  ADMIN_DISABLED_BODY,
+  ADMIN_PASSWORD_BODY,
   isValidVaultId,
   isVaultRole,
   LIMITS,
@@ -16,6 +18,8 @@ import {
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
 import type { AccessService } from './accessService';
+import { resetPassword, setAccountDisabled } from './accountControls';
+import { closeEndedConnections } from './accountRoutes';
 import type { PlainCall, Route } from './callerRoutes';
 import { hashPassword } from './passwords';
 import { clearRestriction, putRestriction } from './restrictionStore';
@@ -25,6 +29,8 @@ export interface AdminAccountContext {
   readonly access: AccessService;
   readonly clock: () => Date;
   readonly recheckConnections: () => void;
+  /** Closes every socket opened with this session (ACC13's ended sessions; ACL6). */
+  readonly closeSessionSockets: (sessionHash: string) => void;
   readonly vaultAccessChanged: (vaultId: string) => Promise<void>;
 }
 
@@ -38,6 +44,8 @@ type Handler = (
 type Answer = { status: number; body: unknown } | { code: Parameters<typeof sendError>[1]; message?: string };
 
 const USERS = /^\/api\/admin\/users$/;
+const USER_PASSWORD = /^\/api\/admin\/users\/password$/;
+const USER_DISABLED = /^\/api\/admin\/users\/disabled$/;
 const VAULTS = /^\/api\/admin\/vaults$/;
 const MEMBERS = /^\/api\/admin\/vaults\/([^/]+)\/members$/;
 const RESTRICTIONS = /^\/api\/admin\/vaults\/([^/]+)\/restrictions$/;
@@ -50,6 +58,8 @@ const TOKEN = /^\/api\/admin\/tokens\/([A-Za-z0-9_-]{1,64})$/;
  */
 export const ADMIN_ACCOUNT_ROUTES: readonly Route<AdminAccountContext>[] = [
   { method: 'POST', pattern: USERS, auth: 'admin', handle: answered(addUser) },
+  { method: 'PUT', pattern: USER_PASSWORD, auth: 'admin', handle: answered(resetUserPassword) },
+  { method: 'PUT', pattern: USER_DISABLED, auth: 'admin', handle: answered(setUserDisabled) },
   { method: 'POST', pattern: VAULTS, auth: 'admin', handle: answered(createVault) },
   { method: 'PUT', pattern: MEMBERS, auth: 'admin', handle: answered(grant) },
   { method: 'PUT', pattern: RESTRICTIONS, auth: 'admin', handle: answered(restrict) },
@@ -92,6 +102,40 @@ async function addUser(fields: Fields, _params: string[], { access, clock }: Adm
   const account = { email: email.email, emailKey: email.emailKey, name: name.name, passwordHash, isAdmin: false };
   const user = await access.users.create(account, clock());
   return user ? { status: 201, body: { user } } : { code: 'EMAIL_TAKEN' };
+}
+
+// ACC13: the operator sets a password (a person locked out, or one whose password leaked): every session of
+// the account ends, and its OAuth grants, as a change of one's own does (ACC12).
+async function resetUserPassword(fields: Fields, _params: string[], context: AdminAccountContext): Promise<Answer> {
+  const parsed = parseRequestBody(ADMIN_PASSWORD_BODY, fields);
+  if (!parsed.ok) return parsed;
+  const user = await context.access.users.byEmailKey(parsed.value.email.emailKey);
+  if (!user) return { code: 'USER_NOT_FOUND', message: 'email names no account.' };
+  const passwordHash = await hashPassword(parsed.value.password.password, context.access.passwordCost);
+  const ended = await resetPassword(context.access.prisma, user.id, passwordHash, context.clock());
+  closeEndedConnections(context, ended);
+  return { status: 200, body: { user, endedSessions: ended.sessionHashes.length, endedGrants: ended.grants } };
+}
+
+// ACC13: a disabled account's sessions end and its tokens and grants are revoked at once, open sockets too.
+async function setUserDisabled(fields: Fields, _params: string[], context: AdminAccountContext): Promise<Answer> {
+  const parsed = parseRequestBody(ADMIN_DISABLED_BODY, fields);
+  if (!parsed.ok) return parsed;
+  const { email, disabled } = parsed.value;
+  const user = await context.access.users.byEmailKey(email.emailKey);
+  if (!user) return { code: 'USER_NOT_FOUND', message: 'email names no account.' };
+  const ended = await setAccountDisabled(context.access.prisma, user.id, disabled, context.clock());
+  closeEndedConnections(context, ended);
+  return {
+    status: 200,
+    body: {
+      user,
+      disabled,
+      endedSessions: ended.sessionHashes.length,
+      endedGrants: ended.grants,
+      revokedTokens: ended.personalTokens,
+    },
+  };
 }
 
 async function createVault(fields: Fields, _params: string[], { access, clock }: AdminAccountContext): Promise<Answer> {
@@ -163,6 +207,8 @@ async function unrestrict(
 async function createToken(fields: Fields, _params: string[], { access, clock }: AdminAccountContext): Promise<Answer> {
   const userId = await userByEmail(access, fields.email);
   if (!userId) return { code: 'USER_NOT_FOUND', message: 'email names no account.' };
+  // A disabled account's token would be refused at every door (ACC13); say so rather than mint it.
+  if (!(await access.users.activeById(userId))) return { code: 'ACCOUNT_DISABLED' };
   const vaultId = typeof fields.vaultId === 'string' ? fields.vaultId : '';
   if (!isValidVaultId(vaultId) || !(await access.members.roleOf(vaultId, userId))) {
     return { code: 'VAULT_NOT_FOUND', message: `The user is not a member of vault "${vaultId}".` };

@@ -67,7 +67,8 @@ async function handleSignUp({ request, response, context }: Call): Promise<void>
   sendError(response, outcome.code);
 }
 
-function refuseAsThrottled(response: ServerResponse, waitMs: number): void {
+/** `429 TOO_MANY_ATTEMPTS` with `Retry-After` in whole seconds (ACC6, ACC11). */
+export function refuseAsThrottled(response: ServerResponse, waitMs: number): void {
   response.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
   sendError(response, 'TOO_MANY_ATTEMPTS');
 }
@@ -89,6 +90,8 @@ async function handleSignIn({ request, response, context }: Call): Promise<void>
     await context.signIns.recordFailure(email.emailKey, address, now.getTime());
     return sendError(response, 'SIGN_IN_FAILED');
   }
+  // Said only to whoever knows the password: to anyone else a disabled account answers as any other.
+  if (found.disabled) return sendError(response, 'ACCOUNT_DISABLED');
   await context.signIns.recordSuccess(email.emailKey, address, now.getTime());
   await startSession(response, context, found.user, 200);
 }

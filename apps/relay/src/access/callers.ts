@@ -85,7 +85,7 @@ export function createCallers(
 
   async function callerOf(token: ResolvedToken | null, now: Date): Promise<Caller | null> {
     if (!token || isDead(token, now)) return null;
-    const user = await stores.users.byId(token.userId);
+    const user = await stores.users.activeById(token.userId);
     return user ? { kind: 'token', user, token } : null;
   }
 

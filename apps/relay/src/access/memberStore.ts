@@ -2,6 +2,7 @@ import { isVaultRole, type VaultRole } from '@baalda/core';
 import { batchedRead } from '../db/batchedRead';
 import type { PrismaClient } from '../generated/prisma/client';
 import { bumpAccessEpoch } from './accessEpoch';
+import { forgetMembership } from './accountControls';
 
 /** A vault as a member sees it in their list. */
 export interface VaultEntry {
@@ -86,7 +87,10 @@ export function createMemberStore(prisma: PrismaClient) {
       });
     },
 
-    /** Removes a member (their tokens for the vault die with the membership: ACL3 finds no role). */
+    /**
+     * Removes a member, and with them their tokens, grants and private folders in the vault (ACC15): added
+     * again, they start from nothing.
+     */
     remove(vaultId: string, userId: string): Promise<MemberChangeRefusal | null> {
       return prisma.$transaction(async (tx) => {
         await lockVault(tx, vaultId);
@@ -94,6 +98,7 @@ export function createMemberStore(prisma: PrismaClient) {
         if (!current) return 'USER_NOT_FOUND';
         if (current.role === 'owner' && (await ownerCount(tx, vaultId)) <= 1) return 'LAST_OWNER';
         await tx.vaultMember.delete({ where: { vaultId_userId: { vaultId, userId } } });
+        await forgetMembership(tx, vaultId, userId);
         await bumpAccessEpoch(tx);
         return null;
       });

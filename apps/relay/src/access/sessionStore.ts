@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../generated/prisma/client';
 import { hashSecret, newSecret } from './secrets';
-import type { UserRecord } from './userStore';
+import { isActiveAccount, type UserRecord } from './userStore';
 
 /** ACC8: a session lives 30 days from its last use. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -20,10 +20,10 @@ export function createSessionStore(prisma: PrismaClient) {
       return secret;
     },
 
-    /** The session's user, or null when it is unknown or expired; extends a session in use. */
+    /** The session's user, or null when it is unknown or expired or its account disabled; extends a session in use. */
     async userOf(secretHash: string, now: Date): Promise<UserRecord | null> {
       const row = await prisma.userSession.findUnique({ where: { secretHash }, include: { user: true } });
-      if (!row || row.expiresAt <= now) return null;
+      if (!row || row.expiresAt <= now || !isActiveAccount(row.user)) return null;
       if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - EXTEND_AFTER_MS) {
         await prisma.userSession.update({ where: { secretHash }, data: { expiresAt: expiry(now) } });
       }

@@ -25,6 +25,6 @@ export async function callerOfRef(access: AccessService, ref: CallerRef, now: Da
   }
   const token = await access.tokens.byId(ref.tokenId);
   if (!token || isDead(token, now)) return null;
-  const user = await access.users.byId(token.userId);
+  const user = await access.users.activeById(token.userId);
   return user ? { kind: 'token', user, token } : null;
 }

@@ -14,6 +14,11 @@ export function publicUser(user: UserRecord): UserRecord {
   return { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin };
 }
 
+/** ACC13: an account an admin has not disabled. A disabled one is no caller, whatever it holds. */
+export function isActiveAccount(row: { readonly disabledAt: Date | null }): boolean {
+  return row.disabledAt === null;
+}
+
 /** A new account's fields; `emailKey` is ACC1's lower-case key. */
 export interface NewUser {
   readonly email: string;
@@ -38,10 +43,20 @@ export function createUserStore(prisma: PrismaClient) {
       }
     },
 
-    /** The account and its password hash, for signing in. */
-    async withPasswordByEmailKey(emailKey: string): Promise<{ user: UserRecord; passwordHash: string } | null> {
-      const row = await prisma.appUser.findUnique({ where: { emailKey } });
-      return row ? { user: toRecord(row), passwordHash: row.passwordHash } : null;
+    /** The account, its password hash and whether it is disabled, for signing in. */
+    async withPasswordByEmailKey(emailKey: string): Promise<WithPassword | null> {
+      return withPassword(await prisma.appUser.findUnique({ where: { emailKey } }));
+    },
+
+    /** The same by id, for checking a signed-in person's current password (ACC12). */
+    async withPasswordById(id: string): Promise<WithPassword | null> {
+      return withPassword(await prisma.appUser.findUnique({ where: { id } }));
+    },
+
+    /** The account behind a token or socket, or null when it is unknown or disabled (ACC13). */
+    async activeById(id: string): Promise<UserRecord | null> {
+      const row = await prisma.appUser.findUnique({ where: { id } });
+      return row && isActiveAccount(row) ? toRecord(row) : null;
     },
 
     async byEmailKey(emailKey: string): Promise<UserRecord | null> {
@@ -57,6 +72,31 @@ export function createUserStore(prisma: PrismaClient) {
 }
 
 export type UserStore = ReturnType<typeof createUserStore>;
+
+/** An account with what signing in checks: its password hash, and whether an admin disabled it. */
+export interface WithPassword {
+  readonly user: UserRecord;
+  /** ACC1's key, what ACC6 counts failures by. */
+  readonly emailKey: string;
+  readonly passwordHash: string;
+  readonly disabled: boolean;
+}
+
+function withPassword(row: (Parameters<typeof toRecord>[0] & UserSecrets) | null): WithPassword | null {
+  if (!row) return null;
+  return {
+    user: toRecord(row),
+    emailKey: row.emailKey,
+    passwordHash: row.passwordHash,
+    disabled: !isActiveAccount(row),
+  };
+}
+
+interface UserSecrets {
+  readonly emailKey: string;
+  readonly passwordHash: string;
+  readonly disabledAt: Date | null;
+}
 
 function toRecord(row: { id: string; email: string; name: string; isAdmin: boolean }): UserRecord {
   return { id: row.id, email: row.email, name: row.name, isAdmin: row.isAdmin };

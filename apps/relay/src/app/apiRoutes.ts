@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ACCOUNT_ROUTES, type AccountRouteContext } from '../access/accountRoutes';
 import { ADMIN_ACCOUNT_ROUTES, type AdminAccountContext } from '../access/adminAccountRoutes';
 import { refuseNonAdmin } from '../access/adminKey';
 import { AUTH_ROUTES, type AuthContext } from '../access/authRoutes';
@@ -18,6 +19,7 @@ import { VERSION_ROUTES, type VersionRouteContext } from '../versions/versionRou
 export interface ApiContext
   extends EntryContext,
     AuthContext,
+    AccountRouteContext,
     VaultRouteContext,
     AttachmentRouteContext,
     VersionRouteContext,
@@ -37,6 +39,7 @@ const HEALTH_ROUTES: readonly Route<ApiContext>[] = [
 export const ROUTE_TABLES = {
   health: HEALTH_ROUTES,
   auth: AUTH_ROUTES,
+  account: ACCOUNT_ROUTES,
   invites: INVITE_ROUTES,
   vaults: VAULT_ROUTES,
   restrictions: RESTRICTION_ROUTES,

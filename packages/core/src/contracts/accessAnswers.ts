@@ -43,6 +43,14 @@ export const AUTH_STATE_ANSWER = z.object({
 /** `POST /api/auth/signup` and `…/signin`: the new session's account and vaults. */
 export const SESSION_ANSWER = z.object({ user: USER_ANSWER, vaults: z.array(VAULT_ENTRY) });
 
+const count = z.int().min(0);
+
+/**
+ * `POST /api/auth/password` (ACC12): the account, and what the change ended: the other sessions and the
+ * OAuth grants (personal access tokens keep working).
+ */
+export const PASSWORD_CHANGED_ANSWER = z.object({ user: USER_ANSWER, endedSessions: count, endedGrants: count });
+
 /** `GET /api/vaults`. */
 export const VAULT_LIST_ANSWER = z.object({ vaults: z.array(VAULT_ENTRY) });
 

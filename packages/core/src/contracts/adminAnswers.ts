@@ -7,6 +7,23 @@ const id = z.string().min(1);
 /** `POST /api/admin/users` (`npm run baalda -- user add`). */
 export const ADMIN_USER_CREATED_ANSWER = z.object({ user: USER_ANSWER });
 
+const count = z.int().min(0);
+
+/** `PUT /api/admin/users/password` (ACC13): every session of the account and its OAuth grants ended. */
+export const ADMIN_PASSWORD_RESET_ANSWER = z.object({ user: USER_ANSWER, endedSessions: count, endedGrants: count });
+
+/**
+ * `PUT /api/admin/users/disabled` (ACC13): the account and whether it is disabled now; disabling ends its
+ * sessions and revokes its grants and personal tokens (enabling ends nothing, so the counts are 0).
+ */
+export const ADMIN_USER_DISABLED_ANSWER = z.object({
+  user: USER_ANSWER,
+  disabled: z.boolean(),
+  endedSessions: count,
+  endedGrants: count,
+  revokedTokens: count,
+});
+
 /** `POST /api/admin/vaults`. */
 export const ADMIN_VAULT_CREATED_ANSWER = z.object({ vault: z.object({ id, name: z.string() }) });
 

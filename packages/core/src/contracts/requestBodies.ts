@@ -56,6 +56,24 @@ export const SIGN_UP_BODY = fieldsBody({
  */
 export const SIGN_IN_BODY = fieldsBody({ email, password: z.string().max(1024) });
 
+/**
+ * `POST /api/auth/password` (ACC12): the current password, checked against the account (never judged by
+ * ACC2, and refused over 1024 characters before it costs a hash), and the new one, which ACC2 judges.
+ */
+export const CHANGE_PASSWORD_BODY = fieldsBody({
+  currentPassword: refusedAs(z.string().max(1024), 'currentPassword must be your current password.'),
+  newPassword: password,
+});
+
+/** `PUT /api/admin/users/password` (ACC13): whose password, and the new one (ACC1, ACC2). */
+export const ADMIN_PASSWORD_BODY = fieldsBody({ email, password });
+
+/** `PUT /api/admin/users/disabled` (ACC13): whose account, and whether it is disabled from now on. */
+export const ADMIN_DISABLED_BODY = fieldsBody({
+  email,
+  disabled: refusedAs(z.boolean(), 'disabled must be true or false.'),
+});
+
 /** `POST /api/tokens` (ACL3, ACC4). `vaultId` is checked against the caller's vaults by the route. */
 export const CREATE_TOKEN_BODY = fieldsBody({
   name: parsedField((raw) => parseDisplayName(raw, 'A token name')),

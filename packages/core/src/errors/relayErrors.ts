@@ -47,6 +47,10 @@ export const RELAY_ERRORS = {
   SIGN_IN_FAILED: 'The email or password is not right.',
   /** Too many failed sign-ins or sign-up attempts (ACC6, ACC11); `Retry-After` says when to try again. */
   TOO_MANY_ATTEMPTS: 'Too many failed attempts; try again later.',
+  /** ACC13: an admin has disabled this account; it signs in again once they enable it. */
+  ACCOUNT_DISABLED: 'An administrator has disabled this account.',
+  /** ACC12: the current password given to change it is not the account's. */
+  PASSWORD_WRONG: 'The current password is not right.',
   /** An account already uses this email address. */
   EMAIL_TAKEN: 'An account already uses this email address.',
   /** The email address is not one an account can use (ACC1). */
