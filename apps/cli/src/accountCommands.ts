@@ -24,6 +24,30 @@ async function addUser(input: CommandInput): Promise<string> {
   return `added ${user.email} (${user.name})`;
 }
 
+/** `user reset-password <email>` (ACC13): the new password comes as `user add`'s does. */
+async function resetPassword(input: CommandInput): Promise<string> {
+  const email = requireEmail(input.args[0] ?? '', '<email>');
+  const admin = await input.admin();
+  const { password } = requireOk(parsePassword(await readPassword(process.stdin, process.stderr)));
+  const ended = await admin.resetPassword({ email, password });
+  return `set the password of ${email}; ended ${plural(ended.endedSessions, 'session')} and ${plural(ended.endedGrants, 'OAuth grant')}`;
+}
+
+/** `user disable <email>` and `user enable <email>` (ACC13). */
+function setDisabled(disabled: boolean): (input: CommandInput) => Promise<string> {
+  return async (input) => {
+    const email = requireEmail(input.args[0] ?? '', '<email>');
+    const changed = await (await input.admin()).setDisabled({ email, disabled });
+    if (!disabled) return `enabled ${email}; they can sign in again`;
+    const tokens = plural(changed.revokedTokens + changed.endedGrants, 'token');
+    return `disabled ${email}; ended ${plural(changed.endedSessions, 'session')} and revoked ${tokens}`;
+  };
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** `vault create <name> --owner <email>`. */
 async function createVault(input: CommandInput): Promise<string> {
   const name = requireName(input.args[0] ?? '', 'A vault name');
@@ -66,6 +90,26 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
     options: ['--name', ...ADMIN_OPTIONS],
     usage: '  user add <email> [--name N]                      add an account; the password is read from stdin',
     run: addUser,
+  },
+  'user reset-password': {
+    arity: 1,
+    options: [...ADMIN_OPTIONS],
+    usage: `  user reset-password <email>                      set a new password (read as for user add);
+                                                   signs them out everywhere`,
+    run: resetPassword,
+  },
+  'user disable': {
+    arity: 1,
+    options: [...ADMIN_OPTIONS],
+    usage: `  user disable <email>                             end their sessions, tokens and OAuth grants at once;
+                                                   refuse their sign-in until enabled`,
+    run: setDisabled(true),
+  },
+  'user enable': {
+    arity: 1,
+    options: [...ADMIN_OPTIONS],
+    usage: '  user enable <email>                              let a disabled account sign in again',
+    run: setDisabled(false),
   },
   'vault create': {
     arity: 1,

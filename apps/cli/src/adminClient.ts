@@ -1,10 +1,12 @@
 import {
+  ADMIN_PASSWORD_RESET_ANSWER,
   ADMIN_RESTRICTED_ANSWER,
   ADMIN_ROLE_SET_ANSWER,
   ADMIN_TOKEN_LIST_ANSWER,
   ADMIN_TOKEN_REVOKED_ANSWER,
   ADMIN_UNRESTRICTED_ANSWER,
   ADMIN_USER_CREATED_ANSWER,
+  ADMIN_USER_DISABLED_ANSWER,
   ADMIN_VAULT_CREATED_ANSWER,
   TOKEN_CREATED_ANSWER,
   type VaultRole,
@@ -30,6 +32,10 @@ export interface TokenRequest {
 /** The relay's `/api/admin/*` routes (loopback only, with the admin key from the data folder). */
 export interface AdminClient {
   addUser(user: { email: string; password: string; name?: string }): Promise<z.infer<typeof ADMIN_USER_CREATED_ANSWER>>;
+  /** ACC13: sets an account's password; every session of it ends, and its OAuth grants. */
+  resetPassword(account: { email: string; password: string }): Promise<z.infer<typeof ADMIN_PASSWORD_RESET_ANSWER>>;
+  /** ACC13: disables an account (its sessions, tokens and grants end at once) or enables it again. */
+  setDisabled(account: { email: string; disabled: boolean }): Promise<z.infer<typeof ADMIN_USER_DISABLED_ANSWER>>;
   createVault(vault: { name: string; ownerEmail: string }): Promise<z.infer<typeof ADMIN_VAULT_CREATED_ANSWER>>;
   grant(vaultId: string, member: { email: string; role: VaultRole }): Promise<z.infer<typeof ADMIN_ROLE_SET_ANSWER>>;
   restrict(
@@ -58,6 +64,8 @@ export function createAdminClient(baseUrl: string, key: string, keyFile: string)
   const vault = (vaultId: string) => `/vaults/${encodeURIComponent(vaultId)}`;
   return {
     addUser: (user) => call(ADMIN_USER_CREATED_ANSWER, 'POST', '/users', user),
+    resetPassword: (account) => call(ADMIN_PASSWORD_RESET_ANSWER, 'PUT', '/users/password', account),
+    setDisabled: (account) => call(ADMIN_USER_DISABLED_ANSWER, 'PUT', '/users/disabled', account),
     createVault: (created) => call(ADMIN_VAULT_CREATED_ANSWER, 'POST', '/vaults', created),
     grant: (vaultId, member) => call(ADMIN_ROLE_SET_ANSWER, 'PUT', `${vault(vaultId)}/members`, member),
     restrict: (vaultId, restriction) =>

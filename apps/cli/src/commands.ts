@@ -2,6 +2,7 @@ import { ACCOUNT_COMMANDS } from './accountCommands';
 import type { Command } from './commandTypes';
 import { MCP_STDIO_COMMAND } from './mcpStdioCommand';
 import { MIRROR_COMMAND } from './mirror/mirrorCommand';
+import { PASSWORD_COMMAND } from './passwordCommand';
 import { REINDEX_COMMAND } from './reindexCommand';
 import { TOKEN_COMMANDS } from './tokenCommands';
 import { TRANSFER_COMMANDS } from './transfer/transferCommands';
@@ -16,6 +17,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   'mcp-stdio': MCP_STDIO_COMMAND,
   mirror: MIRROR_COMMAND,
   ...TRANSFER_COMMANDS,
+  password: PASSWORD_COMMAND,
   ...ACCOUNT_COMMANDS,
   ...TOKEN_COMMANDS,
   reindex: REINDEX_COMMAND,

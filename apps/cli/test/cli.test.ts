@@ -152,6 +152,59 @@ describe('the baalda CLI', { timeout: 120_000 }, () => {
     expect((await signIn('erin@baalda.test', 'short')).status).toBe(401);
   });
 
+  it('[ACC13] user reset-password sets a password from stdin and signs the account out; disable refuses it until enable', async () => {
+    const signIn = (password: string) =>
+      fetch(`${relay.httpUrl}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'frank@baalda.test', password }),
+      });
+    await runCli(['--admin-key-file', keyFile, 'user', 'add', 'frank@baalda.test'], { stdin: 'frank starts here\n' });
+    const cookie = (await signIn('frank starts here')).headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const reset = await runCli(['--admin-key-file', keyFile, 'user', 'reset-password', 'frank@baalda.test'], {
+      stdin: 'frank goes on here\n',
+    });
+    expect(reset).toMatchObject({
+      code: 0,
+      stdout: 'set the password of frank@baalda.test; ended 1 session and 0 OAuth grants\n',
+    });
+    expect((await fetch(`${relay.httpUrl}/api/vaults`, { headers: { cookie } })).status).toBe(401);
+    expect((await signIn('frank starts here')).status).toBe(401);
+    expect((await signIn('frank goes on here')).status).toBe(200);
+    expect((await asAdmin('user', 'disable', 'frank@baalda.test')).stdout).toBe(
+      'disabled frank@baalda.test; ended 1 session and revoked 0 tokens\n',
+    );
+    expect((await signIn('frank goes on here')).status).toBe(403);
+    expect(await asAdmin('user', 'disable', 'nobody@baalda.test')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('USER_NOT_FOUND'),
+    });
+    expect((await asAdmin('user', 'enable', 'frank@baalda.test')).stdout).toBe(
+      'enabled frank@baalda.test; they can sign in again\n',
+    );
+    expect((await signIn('frank goes on here')).status).toBe(200);
+  });
+
+  it('[ACC12] password changes one’s own password from stdin (current, then new) and keeps no session', async () => {
+    await runCli(['--admin-key-file', keyFile, 'user', 'add', 'gina@baalda.test'], { stdin: 'gina starts here\n' });
+    const wrong = await runCli(['password', 'gina@baalda.test'], { stdin: 'not her password\ngina goes on here\n' });
+    expect(wrong).toMatchObject({ code: 1, stderr: expect.stringContaining('current password is not right') });
+    const weak = await runCli(['password', 'gina@baalda.test'], { stdin: 'gina starts here\nshort\n' });
+    expect(weak).toMatchObject({ code: 2, stderr: expect.stringContaining('The new password') });
+    const changed = await runCli(['password', 'gina@baalda.test'], { stdin: 'gina starts here\ngina goes on here\n' });
+    expect(changed).toMatchObject({
+      code: 0,
+      stdout:
+        'changed the password of gina@baalda.test; signed out 0 other sessions and 0 assistants connected with OAuth\n',
+    });
+    const signIn = await fetch(`${relay.httpUrl}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'gina@baalda.test', password: 'gina goes on here' }),
+    });
+    expect(signIn.status).toBe(200);
+  });
+
   it('[ACL3] token create prints only the secret, which opens the vault; token list shows it; revoked it gets 401', async () => {
     expect((await asAdmin('vault', 'create', 'Team Notes', '--owner', TEST_OWNER.email)).stdout).toBe(
       `created vault team-notes ("Team Notes"), owned by ${TEST_OWNER.email}\n`,
