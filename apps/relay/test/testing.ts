@@ -12,6 +12,7 @@ export { QuietWebSocket } from './quietWebSocket';
 export { adminFetch, authedFetch, sessionCookie, startTestRelay, TEST_OWNER, type TestRelay } from './relays';
 export { isRefusalLine, recordingLogger } from './relayWarnings';
 export { seededRandom } from './seededRandom';
+export { setStoredPath } from './storedRows';
 export {
   createOwnedVault,
   type OwnedVault,

@@ -248,6 +248,7 @@ export {
   type PathRule,
   parentFolderOf,
   pathKey,
+  refuseDotName,
   titleFromPath,
   validateAttachmentPath,
   validateEntryPath,

@@ -1,4 +1,10 @@
-import { createNoteLinkResolver, type LinkableEntry, type NoteLinkResolver } from '@baalda/core';
+import {
+  createNoteLinkResolver,
+  type FolderRestriction,
+  type LinkableEntry,
+  linksSharedWith,
+  type NoteLinkResolver,
+} from '@baalda/core';
 import { readingFirst } from '../noteLinkNames';
 
 /** What a change of names did: the docIds whose links are now written otherwise, and the names before. */
@@ -15,12 +21,15 @@ export interface NamesChange {
  */
 export class LinkNames {
   private resolver: NoteLinkResolver;
+  private entries: readonly LinkableEntry[];
+  private privateFolders: readonly FolderRestriction[] | null = null;
   private key: string;
   private texts: Map<string, string | undefined>;
   private readonly earlier = new Map<string, NoteLinkResolver>();
 
   constructor(key: string, entries: readonly LinkableEntry[]) {
     this.key = key;
+    this.entries = entries;
     this.resolver = createNoteLinkResolver(entries);
     this.texts = textsOf(this.resolver, entries);
   }
@@ -34,6 +43,20 @@ export class LinkNames {
   forFileOf(docId: string): NoteLinkResolver {
     const earlier = this.earlier.get(docId);
     return earlier ? readingFirst(earlier, this.resolver) : this.resolver;
+  }
+
+  /**
+   * LNK8: `names` for text written into the note at `path` (its path on the relay): a name resolves only
+   * to an entry every reader of that note may read; others keep their name. Unknown private folders (no
+   * tree read yet) count every folder as private.
+   */
+  writingInto(path: string, names: NoteLinkResolver): NoteLinkResolver {
+    return linksSharedWith(path, this.entries, this.privateFolders, names);
+  }
+
+  /** LNK8: the private folders as the tree last read listed them (null: not known). */
+  setPrivateFolders(folders: readonly FolderRestriction[] | null): void {
+    this.privateFolders = folders;
   }
 
   /** The names `docId`'s file was written with, when they are not today's. */
@@ -51,6 +74,7 @@ export class LinkNames {
     const before = this.resolver;
     const beforeTexts = this.texts;
     this.key = key;
+    this.entries = entries;
     this.resolver = createNoteLinkResolver(entries);
     this.texts = textsOf(this.resolver, entries);
     const renamed = new Set<string>();

@@ -42,6 +42,8 @@ export function startingLinkNames(state: MirrorState): LinkNames {
  * with the new `[[name]]` (MIR4), and read meanwhile with the names it still shows.
  */
 export function refreshLinkNames(ctx: MirrorContext): void {
+  // LNK8: a change of private folders grows the tree's version, so this follows it.
+  ctx.links.setPrivateFolders(ctx.remote.tree?.privateFolders ?? null);
   const named = namedEntriesOf(ctx.state, ctx.remote.tree, ctx.plannedIds);
   const change = ctx.links.update(named.key, named.entries);
   if (!change) return;

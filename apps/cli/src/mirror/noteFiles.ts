@@ -46,7 +46,7 @@ export async function takeNoteEdit(ctx: MirrorContext, entry: MirrorEntry, file:
     return;
   }
   const note = await ctx.docs.open(entry.docId);
-  const links = ctx.links.forFileOf(entry.docId);
+  const links = ctx.links.writingInto(entry.relayPath ?? entry.path, ctx.links.forFileOf(entry.docId));
   const normalized = normalizedMarkdown(read.text, links);
   if (normalized === markdownOfDocument(note.doc, links)) return agree(ctx, entry, note, read.signature, normalized);
   if (note.link.isReadOnly()) {
@@ -72,7 +72,8 @@ export async function takeNoteEdit(ctx: MirrorContext, entry: MirrorEntry, file:
 /** MIR5: a new note's document, made from its file's text (nothing else is in it yet). */
 export async function startNoteFromFile(ctx: MirrorContext, entry: MirrorEntry, file: DiskFile, read: NoteFileText) {
   const note = await ctx.docs.open(entry.docId);
-  const edit = diskEditOf(Y.encodeStateAsUpdate(note.doc), read.text, ctx.links.now);
+  const links = ctx.links.writingInto(entry.path, ctx.links.now);
+  const edit = diskEditOf(Y.encodeStateAsUpdate(note.doc), read.text, links);
   if (!isSendable(ctx, file, edit.update)) {
     await ctx.docs.close(entry.docId, true);
     return false;

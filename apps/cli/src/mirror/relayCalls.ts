@@ -1,5 +1,13 @@
 import { createHash, type Hash } from 'node:crypto';
-import { OPS_ANSWER, type OpOutcome, TREE_ANSWER, type VaultOp } from '@baalda/core';
+import {
+  type FolderRestriction,
+  OPS_ANSWER,
+  type OpOutcome,
+  pathKey,
+  RESTRICTION_LIST_ANSWER,
+  TREE_ANSWER,
+  type VaultOp,
+} from '@baalda/core';
 import { writeFileAtomically } from '../files/atomicWrite';
 import type { ApiNote, RelayClient } from '../relayClient';
 import { callRelay } from '../relayHttp';
@@ -11,6 +19,8 @@ export interface RemoteTree {
   readonly notes: readonly ApiNote[];
   readonly folders: readonly string[];
   readonly byId: ReadonlyMap<string, ApiNote>;
+  /** LNK8: the private folders this token's user is in (null when the relay did not list them). */
+  readonly privateFolders: readonly FolderRestriction[] | null;
 }
 
 /** Why a call failed: `offline` (unreachable, timed out, busy: try later) or `refused` (the relay said no). */
@@ -30,14 +40,32 @@ function vaultUrl(relay: RelayClient): string {
   return `${relay.baseUrl}/api/vaults/${encodeURIComponent(relay.vaultId)}`;
 }
 
-/** GET the tree, bounded in time. */
+/** GET the tree and the private folders this user is in (LNK8), bounded in time. */
 export async function fetchTree(relay: RelayClient): Promise<RemoteTree> {
-  const tree = await callRelay(TREE_ANSWER, `${vaultUrl(relay)}/tree`, {
-    secret: relay.token,
-    onUnauthenticated: TOKEN_REFUSED,
-    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-  });
-  return { ...tree, byId: new Map(tree.notes.map((note) => [note.docId, note])) };
+  const [tree, privateFolders] = await Promise.all([
+    callRelay(TREE_ANSWER, `${vaultUrl(relay)}/tree`, {
+      secret: relay.token,
+      onUnauthenticated: TOKEN_REFUSED,
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    }),
+    fetchPrivateFolders(relay),
+  ]);
+  return { ...tree, byId: new Map(tree.notes.map((note) => [note.docId, note])), privateFolders };
+}
+
+// LNK8: every private folder holding a note this user reads is one they are in, so the list they are
+// shown is all a link between two of their notes needs. A relay that won't list them: none known.
+async function fetchPrivateFolders(relay: RelayClient): Promise<FolderRestriction[] | null> {
+  try {
+    const { restrictions } = await callRelay(RESTRICTION_LIST_ANSWER, `${vaultUrl(relay)}/restrictions`, {
+      secret: relay.token,
+      onUnauthenticated: TOKEN_REFUSED,
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    });
+    return restrictions.map((restriction) => ({ folderKey: pathKey(restriction.path), members: new Set() }));
+  } catch {
+    return null;
+  }
 }
 
 /** Sends ops in one batch (OP2: applied in order, answered one by one). */

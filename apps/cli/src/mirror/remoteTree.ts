@@ -11,11 +11,14 @@ export async function refreshTree(ctx: MirrorContext): Promise<void> {
   const remote = ctx.remote;
   if (!remote.stale && remote.tree !== null) return;
   if (Date.now() < remote.retryAt) return;
+  // Cleared before the read, not after: a change heard while the tree is read (or `idle()` asking) marks
+  // it stale again, so a tree read before that change is never taken for the latest.
+  remote.stale = false;
   try {
-    const tree = await fetchTree(ctx.relay);
-    Object.assign(remote, { tree, stale: false });
+    remote.tree = await fetchTree(ctx.relay);
     markOnline(ctx);
   } catch (error) {
+    remote.stale = true;
     markOffline(ctx, failureOf(error));
   }
 }

@@ -1,4 +1,4 @@
-import { entryKindOf } from '@baalda/core';
+import { entryKindOf, refuseDotName } from '@baalda/core';
 import type { CommandInput } from '../commandTypes';
 import type { ApiNote } from '../relayClient';
 import { openDirectoryTarget } from './directoryTarget';
@@ -8,7 +8,7 @@ import { collectProblems, countOf, finish, isFatal, reasonOf, type TransferProbl
 import { openZipTarget } from './zipTarget';
 
 /**
- * `export <dir|file.zip>` (XFER1–XFER3): every live note as its Markdown, byte for byte what `read_note`
+ * `export <dir|file.zip>` (XFER1–XFER3, XFER11): every live note as its Markdown, byte for byte what `read_note`
  * gives (the docIds go to `.baalda-ids.json`), every attachment as its bytes, every folder (empty ones too)
  * as a folder, at their vault paths.
  */
@@ -41,6 +41,13 @@ async function exportEntries(
   const exported = { notes: 0, attachments: 0 };
   // Each entry on its own: a refusal is one file's problem; a lost relay or a broken .zip ends it all.
   const attempt = async (path: string, write: () => Promise<void>): Promise<boolean> => {
+    // XFER11: the relay refuses such names now (PATH12), but a vault from before may hold one, and tools
+    // act on them where the export lands (`git status` runs a `.git/config`'s fsmonitor).
+    const dotName = refuseDotName(path);
+    if (dotName) {
+      problems.add(path, dotName.message);
+      return false;
+    }
     try {
       await write();
       return true;

@@ -6,11 +6,23 @@ const small = (name: string) => ({ name, size: 1_000 });
 
 describe('naming added files', () => {
   it('[PATH11] puts a file in the folder under its own name; a .md file is a note, anything else an attachment', () => {
-    expect(planFileUploads([small('Scan.pdf'), small('Minutes.MD'), small('.env')], 'Work', new Set())).toEqual([
+    expect(planFileUploads([small('Scan.pdf'), small('Minutes.MD'), small('env')], 'Work', new Set())).toEqual([
       { kind: 'attachment', path: 'Work/Scan.pdf' },
       { kind: 'note', path: 'Work/Minutes.md' },
-      { kind: 'attachment', path: 'Work/.env' },
+      { kind: 'attachment', path: 'Work/env' },
     ]);
+  });
+
+  it('[PATH12, PATH14] a dotfile or a name with a bidi control is refused here, never queued for the relay to refuse', () => {
+    const plans = planFileUploads(
+      [small('.env'), small('.obsidian.md'), small('invoice\u202Efdp.exe')],
+      'Work',
+      new Set(),
+    );
+    expect(plans.map((plan) => plan.kind)).toEqual(['refused', 'refused', 'refused']);
+    expect(plans.map((plan) => (plan.kind === 'refused' ? plan.message : '')).join('\n')).toMatch(
+      /PATH12: [^\n]*\n[^\n]*PATH12: [^\n]*\n[^\n]*PATH14: /,
+    );
   });
 
   it('[PATH9] picks the first free "name 2.pdf", "name 3.pdf"… by key, counting earlier files of the batch', () => {

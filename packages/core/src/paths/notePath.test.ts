@@ -8,6 +8,7 @@ import {
   isInsideFolder,
   parentFolderOf,
   pathKey,
+  refuseDotName,
   titleFromPath,
   validateAttachmentPath,
   validateEntryPath,
@@ -49,11 +50,39 @@ describe('paths', () => {
       'PATH7',
     ],
     ['notes.txt', 'PATH8'],
-    ['.md', 'PATH8'],
+    ['Sub/md', 'PATH8'],
+    ['.md', 'PATH12'],
+    ['.obsidian/plugins/x.md', 'PATH12'],
+    ['Sub/.git/config.md', 'PATH12'],
+    ['.hidden.md', 'PATH12'],
+    ['Bad\ud800.md', 'PATH13'],
+    ['\udc00/x.md', 'PATH13'],
+    ['invoice\u202Efdp.exe.md', 'PATH14'],
+    ['H\u200bR/x.md', 'PATH14'],
+    ['\ufeffHR/x.md', 'PATH14'],
+    ['Pay\u00adroll.md', 'PATH14'],
+    ['a\u2028b.md', 'PATH14'],
+    ['\u041dR/x.md', 'PATH15'],
+    ['p\u0430id.md', 'PATH15'],
   ])('[%s] is refused and the error names %s', (path, rule) => {
     const result = validateNotePath(path);
     expect(result).toMatchObject({ ok: false, code: 'PATH_INVALID', rule });
     if (!result.ok) expect(result.message.startsWith(`${rule}: `)).toBe(true);
+  });
+
+  it('[PATH12] every name along a path is checked for a leading dot; "." and ".." stay PATH2', () => {
+    expect(refuseDotName('Sub/.git/config')).toMatchObject({ ok: false, code: 'PATH_INVALID', rule: 'PATH12' });
+    expect(refuseDotName('Notes/a.b/c.md')).toBeNull();
+    expect(refuseDotName('../x.md')).toBeNull();
+    expect(validateAttachmentPath('.git/config')).toMatchObject({ ok: false, rule: 'PATH12' });
+    expect(validateFolderPath('Projects/.github')).toMatchObject({ ok: false, rule: 'PATH12' });
+    expect(validateNotePath('v1.2 notes.md').ok).toBe(true);
+  });
+
+  it('[PATH13] the refusal of a lone surrogate never quotes it (the message must be storable)', () => {
+    const result = validateNotePath('Bad\ud800.md');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(/\p{Cs}/u.test(result.message)).toBe(false);
   });
 
   it('[PATH7] a name of exactly 255 UTF-8 bytes is allowed', () => {

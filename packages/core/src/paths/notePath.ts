@@ -1,5 +1,6 @@
 import { LIMITS } from '../limits/limits';
 import { type Failure, fail } from '../result';
+import { findInvisibleCharacter, findMixedScriptWord, hasLoneSurrogate } from './deceptiveNames';
 
 /** Why a path was refused; `rule` is the SPEC id the message explains. */
 export interface PathFailure extends Failure<'PATH_INVALID'> {
@@ -7,7 +8,20 @@ export interface PathFailure extends Failure<'PATH_INVALID'> {
 }
 
 /** The path rules of SPEC.md. */
-export type PathRule = 'PATH1' | 'PATH2' | 'PATH3' | 'PATH4' | 'PATH5' | 'PATH6' | 'PATH7' | 'PATH8' | 'PATH11';
+export type PathRule =
+  | 'PATH1'
+  | 'PATH2'
+  | 'PATH3'
+  | 'PATH4'
+  | 'PATH5'
+  | 'PATH6'
+  | 'PATH7'
+  | 'PATH8'
+  | 'PATH11'
+  | 'PATH12'
+  | 'PATH13'
+  | 'PATH14'
+  | 'PATH15';
 
 /** What a tree entry is, read from its path (PATH11): `.md` files are notes, every other file an attachment. */
 export type EntryKind = 'note' | 'attachment';
@@ -31,11 +45,14 @@ function refuse(rule: PathRule, message: string): PathFailure {
 }
 
 /**
- * Checks a folder path (PATH1–PATH7) and returns it in NFC.
+ * Checks a folder path (PATH1–PATH7, PATH12–PATH15) and returns it in NFC. Every path a person, a tool or
+ * a file names on its way into a vault passes here, whatever the channel.
  * @example validateFolderPath('Policies/2026') // { ok: true, path: 'Policies/2026' }
  */
 export function validateFolderPath(raw: string): PathResult {
   if (typeof raw !== 'string') return refuse('PATH1', 'A path must be text.');
+  // Before anything quotes the path: a message holding a lone surrogate could not be stored or sent either.
+  if (hasLoneSurrogate(raw)) return refuse('PATH13', 'A path must be well-formed Unicode (it holds a lone surrogate).');
   const path = raw.normalize('NFC');
   if (path.length === 0) return refuse('PATH1', 'A path must not be empty.');
   if (Array.from(path).length > LIMITS.maxPathLength) {
@@ -50,15 +67,50 @@ export function validateFolderPath(raw: string): PathResult {
   return { ok: true, path };
 }
 
+/**
+ * PATH12: the refusal when a name along `path` starts with "." (`.git/config`, `Sub/.obsidian/x.md`), else
+ * null. Tools act on such names when a vault lands on a disk (`git status` runs a `.git/config`'s fsmonitor,
+ * Obsidian loads `.obsidian/plugins`), so no channel stores them, and export and the mirror never write one
+ * the relay holds from before this rule.
+ * @example refuseDotName('Sub/.git/config')?.rule // 'PATH12'
+ */
+export function refuseDotName(path: string): PathFailure | null {
+  const name = path.split('/').find((segment) => segment.startsWith('.') && segment !== '.' && segment !== '..');
+  if (name === undefined) return null;
+  return refuse(
+    'PATH12',
+    `"${name}" starts with "."; such names belong to tools (.git, .obsidian) and are never stored.`,
+  );
+}
+
 function checkSegment(segment: string): PathFailure | null {
   if (segment.length === 0) return refuse('PATH1', 'A path must not start or end with "/" or contain "//".');
   if (segment === '.' || segment === '..') return refuse('PATH2', 'A path must not contain "." or ".." as a name.');
+  const named = checkDeception(segment) ?? refuseDotName(segment);
+  if (named) return named;
   if (/[. ]$/u.test(segment)) return refuse('PATH6', `"${segment}" must not end with a dot or a space.`);
   if (/^\s/u.test(segment)) return refuse('PATH6', `"${segment}" must not start with a space.`);
   if (DISK_RESERVED_CHARACTERS.test(segment)) return refuse('PATH5', `"${segment}" must not contain < > : " | ? *.`);
   if (WINDOWS_RESERVED_NAMES.test(segment)) return refuse('PATH5', `"${segment}" is a name Windows reserves.`);
   if (utf8Length(segment) > LIMITS.maxPathSegmentBytes) {
     return refuse('PATH7', `Each name must be at most ${LIMITS.maxPathSegmentBytes} bytes of UTF-8.`);
+  }
+  return null;
+}
+
+// PATH14, PATH15: the character is named by its code point, never quoted: quoted, it would hide in the message too.
+function checkDeception(segment: string): PathFailure | null {
+  const invisible = findInvisibleCharacter(segment);
+  if (invisible) {
+    return refuse('PATH14', `A name must not hold invisible or direction-changing characters (${invisible}).`);
+  }
+  const mixed = findMixedScriptWord(segment);
+  if (mixed) {
+    const [first, second] = mixed.scripts;
+    return refuse(
+      'PATH15',
+      `"${mixed.word}" mixes ${first} and ${second} letters in one word; it could pass for another name.`,
+    );
   }
   return null;
 }
