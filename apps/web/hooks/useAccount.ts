@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { User, VaultEntry } from '../lib/account/accountTypes';
 import { type AccountView, viewFromAuthState } from '../lib/account/accountView';
-import { fetchAuthState, signOut } from '../lib/account/authApi';
+import { fetchAuthState, signOut, signOutEverywhere } from '../lib/account/authApi';
 import { describeAuthFailure } from '../lib/account/authMessages';
 import { safeLocalStorage, settleLegacyData } from '../lib/account/browserLocalNames';
 import { forgetAccount, readRememberedAccount, rememberAccount } from '../lib/account/rememberedAccount';
@@ -20,6 +20,8 @@ export interface Account {
   enter(user: User, vaults: readonly VaultEntry[]): Promise<void>;
   /** Resolves to a message when the relay could not sign out (then nothing changed), else null. */
   leave(): Promise<string | null>;
+  /** The same, ending every session of the account on every device (ACC14). */
+  leaveEverywhere(): Promise<string | null>;
   /** A new vault list (one created or joined). */
   setVaults(vaults: readonly VaultEntry[]): void;
 }
@@ -61,18 +63,22 @@ export function useAccount(): Account {
       }),
     [show],
   );
+  // Signed out unless the relay could not be reached (then nothing changed and the message says so); any
+  // refusal means the session is gone already.
+  const signOutWith = async (end: typeof signOut) => {
+    const answer = await end();
+    if (!answer.ok && answer.code === 'NETWORK_UNAVAILABLE') return describeAuthFailure(answer);
+    await show({ kind: 'signedOut', signUpOpen: false, notice: null });
+    return null;
+  };
   return {
     view,
     async enter(user, vaults) {
       await show({ kind: 'signedIn', user, vaults, offline: false });
       reconnectSyncSocket();
     },
-    async leave() {
-      const answer = await signOut();
-      if (!answer.ok && answer.code === 'NETWORK_UNAVAILABLE') return describeAuthFailure(answer);
-      await show({ kind: 'signedOut', signUpOpen: false, notice: null });
-      return null;
-    },
+    leave: () => signOutWith(signOut),
+    leaveEverywhere: () => signOutWith(signOutEverywhere),
     setVaults(vaults) {
       setView((current) => {
         if (current.kind !== 'signedIn') return current;

@@ -101,4 +101,5 @@ function SignedInPages({ account, view: { user, vaults, offline }, params }: Sig
       onSignOut={account.leave}
     />
   );
+      onSignOutEverywhere={account.leaveEverywhere}
 }

@@ -3,6 +3,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { User } from '../../lib/account/accountTypes';
 import styles from './Account.module.css';
+import { ChangePasswordForm } from './ChangePasswordForm';
 
 interface AccountMenuProps {
   readonly user: User;
@@ -10,13 +11,19 @@ interface AccountMenuProps {
   readonly offline: boolean;
   /** Resolves to a message when signing out failed (the relay out of reach), else null. */
   onSignOut(): Promise<string | null>;
+  /** The same for signing out every session of the account (ACC14). */
+  onSignOutEverywhere(): Promise<string | null>;
   /** Settings entries (members, invites, tokens) from components/settings; shown above "Sign out". */
   readonly settings?: ReactNode;
 }
 
-/** Who is signed in, at the foot of the sidebar; opens to settings and "Sign out". */
-export function AccountMenu({ user, offline, onSignOut, settings }: AccountMenuProps) {
+/**
+ * Who is signed in, at the foot of the sidebar; opens to settings, "Change password" (ACC12), "Sign out"
+ * and "Sign out everywhere" (ACC14).
+ */
+export function AccountMenu({ user, offline, onSignOut, onSignOutEverywhere, settings }: AccountMenuProps) {
   const [open, setOpen] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -29,6 +36,7 @@ export function AccountMenu({ user, offline, onSignOut, settings }: AccountMenuP
     return () => document.removeEventListener('mousedown', closeOutside);
   }, [open]);
   const signOut = async () => setError(await onSignOut());
+  const signOutEverywhere = async () => setError(await onSignOutEverywhere());
   return (
     <div ref={wrapper} className={styles.account}>
       {open && (
@@ -39,6 +47,18 @@ export function AccountMenu({ user, offline, onSignOut, settings }: AccountMenuP
             {user.isAdmin && <span className={styles.role}>Admin</span>}
           </p>
           {settings}
+          {changingPassword ? (
+            <ChangePasswordForm onClose={() => setChangingPassword(false)} />
+          ) : (
+            <button
+              type="button"
+              className={styles.quiet}
+              data-testid="change-password"
+              onClick={() => setChangingPassword(true)}
+            >
+              Change password
+            </button>
+          )}
           {error && (
             <p className={styles.error} role="alert">
               {error}
@@ -46,6 +66,15 @@ export function AccountMenu({ user, offline, onSignOut, settings }: AccountMenuP
           )}
           <button type="button" className={styles.quiet} data-testid="sign-out" onClick={() => void signOut()}>
             Sign out
+          </button>
+          <button
+            type="button"
+            className={styles.quiet}
+            data-testid="sign-out-everywhere"
+            title="Ends every session of your account, on every device, this one too"
+            onClick={() => void signOutEverywhere()}
+          >
+            Sign out everywhere
           </button>
         </div>
       )}

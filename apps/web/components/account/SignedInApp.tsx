@@ -19,10 +19,20 @@ interface SignedInAppProps {
   /** Asks the relay for the vault list again (a role changed in settings). */
   onReloadVaults(): void;
   onSignOut(): Promise<string | null>;
+  /** Ends every session of the account (ACC14); a message when the relay could not. */
+  onSignOutEverywhere(): Promise<string | null>;
 }
 
 /** The notes of the chosen vault, with the switcher and the account menu around them. */
-export function SignedInApp({ user, vaults, offline, onVaultsChange, onReloadVaults, onSignOut }: SignedInAppProps) {
+export function SignedInApp({
+  user,
+  vaults,
+  offline,
+  onVaultsChange,
+  onReloadVaults,
+  onSignOut,
+  onSignOutEverywhere,
+}: SignedInAppProps) {
   const { entry, switchTo } = useVaultChoice(user.id, vaults);
   const addVault = (vault: VaultEntry) => {
     onVaultsChange([...vaults.filter((known) => known.id !== vault.id), vault]);
@@ -37,7 +47,15 @@ export function SignedInApp({ user, vaults, offline, onVaultsChange, onReloadVau
       onOwnAccessChanged={onReloadVaults}
     />
   );
-  const menu = <AccountMenu user={user} offline={offline} onSignOut={onSignOut} settings={settings} />;
+  const menu = (
+    <AccountMenu
+      user={user}
+      offline={offline}
+      onSignOut={onSignOut}
+      onSignOutEverywhere={onSignOutEverywhere}
+      settings={settings}
+    />
+  );
   if (!entry) {
     return (
       <AuthCard>

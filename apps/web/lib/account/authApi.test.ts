@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acceptInvite, createVault, fetchAuthState, readInvite, signIn, signOut, signUp } from './authApi';
+import {
+  acceptInvite,
+  changePassword,
+  createVault,
+  fetchAuthState,
+  readInvite,
+  signIn,
+  signOut,
+  signOutEverywhere,
+  signUp,
+} from './authApi';
 import { subscribeToSessionLoss } from './sessionLoss';
 
 function stubFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -69,6 +79,34 @@ describe('the account API over fetch', () => {
   it('signs out on a 204 with no body', async () => {
     stubFetch(204, undefined);
     expect(await signOut()).toEqual({ ok: true });
+  });
+
+  it('[ACC14] signs out everywhere with a POST to its own route', async () => {
+    const fetch = stubFetch(204, undefined);
+    expect(await signOutEverywhere()).toEqual({ ok: true });
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/auth/signout-everywhere');
+  });
+
+  it('[ACC12] changes the password with both passwords, and reads what the change ended', async () => {
+    const fetch = stubFetch(200, { user: alice, endedSessions: 2, endedGrants: 1 });
+    expect(await changePassword('old passphrase', 'new passphrase')).toEqual({
+      ok: true,
+      endedSessions: 2,
+      endedGrants: 1,
+    });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/auth/password');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      currentPassword: 'old passphrase',
+      newPassword: 'new passphrase',
+    });
+    stubFetch(403, { error: { code: 'PASSWORD_WRONG', message: 'no' } });
+    expect(await changePassword('a guess', 'new passphrase')).toMatchObject({ ok: false, code: 'PASSWORD_WRONG' });
+    stubFetch(200, { user: alice });
+    expect(await changePassword('old passphrase', 'new passphrase')).toMatchObject({
+      ok: false,
+      code: 'RESPONSE_INVALID',
+    });
   });
 
   it('tells the account gate when any call answers UNAUTHENTICATED (the session died)', async () => {

@@ -1,4 +1,4 @@
-import { INVITE_OFFER_ANSWER, type Result, type VaultRole } from '@baalda/core';
+import { INVITE_OFFER_ANSWER, PASSWORD_CHANGED_ANSWER, type Result, type VaultRole } from '@baalda/core';
 import { z } from 'zod';
 import { readAnswer } from '../relayAnswer';
 import { getFromRelay, postToRelay, type RelayCall, type RelayCallCode, type RelayFailure } from '../relayApi';
@@ -51,6 +51,30 @@ export async function signUp(form: SignUpForm): Promise<AccountResult<SignedIn>>
 /** `POST /api/auth/signout` (204). */
 export async function signOut(): Promise<Result<object, RelayCallCode>> {
   const call = await postToRelay('/api/auth/signout', {});
+  return call.ok ? { ok: true } : call;
+}
+
+/** What a password change ended (ACC12): the account's other sessions and its OAuth grants. */
+export interface PasswordChanged {
+  readonly endedSessions: number;
+  readonly endedGrants: number;
+}
+
+/** `POST /api/auth/password`: this session stays signed in. */
+export async function changePassword(
+  currentPassword: string,
+  newPassword: string,
+): Promise<AccountResult<PasswordChanged>> {
+  const read = readAnswer(
+    await postToRelay('/api/auth/password', { currentPassword, newPassword }),
+    PASSWORD_CHANGED_ANSWER,
+  );
+  return read.ok ? { ok: true, endedSessions: read.answer.endedSessions, endedGrants: read.answer.endedGrants } : read;
+}
+
+/** `POST /api/auth/signout-everywhere` (204): every session of the account ends, this one too (ACC14). */
+export async function signOutEverywhere(): Promise<Result<object, RelayCallCode>> {
+  const call = await postToRelay('/api/auth/signout-everywhere', {});
   return call.ok ? { ok: true } : call;
 }
 

@@ -18,6 +18,8 @@ describe('messages for refused account requests', () => {
     ['NETWORK_UNAVAILABLE', /can’t be reached/],
     ['OAUTH_REQUEST_NOT_FOUND', /unknown, already answered or expired/],
     ['VAULT_NOT_FOUND', /no longer exists/],
+    ['ACCOUNT_DISABLED', /administrator has disabled/],
+    ['PASSWORD_WRONG', /not your current password/],
   ])('%s has words of its own', (code, expected) => {
     expect(describeAuthFailure(failure(code))).toMatch(expected);
   });

@@ -5,6 +5,8 @@ import type { RelayFailure } from '../relayApi';
 // for API callers ("send a valid access token") and can't say what to do next on this page.
 const MESSAGES: Readonly<Record<string, string>> = {
   SIGN_IN_FAILED: 'That email and password don’t match an account. Check both and try again.',
+  ACCOUNT_DISABLED: 'An administrator has disabled this account. Ask them to enable it again.',
+  PASSWORD_WRONG: 'That is not your current password. Check it and try again.',
   EMAIL_TAKEN: 'An account already uses this email address. Sign in instead.',
   PASSWORD_WEAK: `Choose a password of ${LIMITS.minPasswordLength} to ${LIMITS.maxPasswordLength} characters.`,
   EMAIL_INVALID: 'That doesn’t look like an email address.',
