@@ -134,10 +134,8 @@ describe('HTTP API and web app', () => {
   it('[HTTP3] serves the web app, caches hashed assets forever and pages never, and never in a frame', async () => {
     const page = await authedFetch(relay, `/?note=abc`);
     expect([page.status, page.headers.get('cache-control')]).toEqual([200, 'no-cache']);
-    expect([page.headers.get('x-frame-options'), page.headers.get('content-security-policy')]).toEqual([
-      'DENY',
-      "frame-ancestors 'none'",
-    ]);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(await page.text()).toContain('<title>Baalda</title>');
     const asset = await authedFetch(relay, `/_next/static/app.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');

@@ -30,7 +30,8 @@ export interface EarlyServer {
  * Listens before the database is open (PGlite takes a second or more to open): the web app's files are
  * served at once, so a browser has its page while the relay starts; API and MCP requests wait for the
  * relay; a sync socket is answered 503 until the access checks exist, and its provider retries. It is the one
- * door of every request and upgrade: the host check (HTTP15) is here, before any route runs.
+ * door of every request and upgrade: the host check (HTTP15) and the headers every answer carries (HTTP16)
+ * are here, before any route runs.
  */
 export async function listenEarly(options: {
   readonly port: number;
@@ -90,8 +91,13 @@ function refuseWhileStarting(response: ServerResponse): void {
   sendError(response, 'RELAY_STARTING');
 }
 
-/** HTTP15: a request to a host the relay does not answer to is refused before any route runs. */
+/**
+ * HTTP15, HTTP16: a request to a host the relay does not answer to is refused before any route runs; every
+ * answer says `nosniff` (the relay's own JSON, the MCP and OAuth SDKs', files), so no browser reads an answer
+ * as a script or a page of another type than it was sent as.
+ */
 function admitRequest(request: IncomingMessage, response: ServerResponse, edge: EdgeSettings): boolean {
+  response.setHeader('X-Content-Type-Options', 'nosniff');
   if (isAllowedHost(request, edge)) return true;
   sendError(response, 'HOST_NOT_ALLOWED');
   return false;

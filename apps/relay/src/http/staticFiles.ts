@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { contentSecurityPolicyFor, inlineScriptsOf } from './contentSecurityPolicy';
 import { sendError } from './httpErrors';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -31,9 +32,9 @@ export async function serveStaticFile(
     return sendError(response, 'METHOD_NOT_ALLOWED', 'Pages accept GET and HEAD only.');
   }
   const file = await findFile(webDir, path);
-  if (file) return streamFile(request, response, file.path, file.size, 200);
+  if (file) return sendFile(request, response, file.path, file.size, 200);
   const notFound = await findFile(webDir, '/404');
-  if (notFound) return streamFile(request, response, notFound.path, notFound.size, 404);
+  if (notFound) return sendFile(request, response, notFound.path, notFound.size, 404);
   sendError(response, 'NOT_FOUND', `Nothing at ${path}.`);
 }
 
@@ -56,27 +57,30 @@ function resolveInside(webDir: string, urlPath: string): string | null {
   return absolute.startsWith(webDir.endsWith(sep) ? webDir : webDir + sep) ? absolute : null;
 }
 
-function streamFile(
+// A page is read whole, so the policy names the very scripts it sends (a rebuild may replace it meanwhile);
+// every other file is streamed. Pages are tens of kilobytes.
+async function sendFile(
   request: IncomingMessage,
   response: ServerResponse,
   path: string,
   size: number,
   status: number,
-): void {
+): Promise<void> {
+  const page = extname(path) === '.html' ? await readFile(path) : null;
   response.writeHead(status, {
     'Content-Type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
-    'Content-Length': size,
+    'Content-Length': page?.byteLength ?? size,
     'Cache-Control': cachePolicy(path),
-    'X-Content-Type-Options': 'nosniff',
     // No other site may frame the app: the OAuth consent page must not be clicked through an overlay.
     'X-Frame-Options': 'DENY',
-    'Content-Security-Policy': "frame-ancestors 'none'",
+    'Content-Security-Policy': contentSecurityPolicyFor(page ? inlineScriptsOf(page.toString('utf8')) : []),
   });
   if (request.method === 'HEAD') {
     response.end();
     return;
   }
-  createReadStream(path).pipe(response);
+  if (page) response.end(page);
+  else createReadStream(path).pipe(response);
 }
 
 // Hashed build assets never change; pages and the service worker must be revalidated so a new

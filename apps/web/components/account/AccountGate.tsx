@@ -1,5 +1,7 @@
 'use client';
 
+// First: zod must be jitless before any schema is made (HTTP17).
+import '../../lib/zodWithoutEval';
 import { useSyncExternalStore } from 'react';
 import { type Account, useAccount } from '../../hooks/useAccount';
 import { useServiceWorker } from '../../hooks/useServiceWorker';

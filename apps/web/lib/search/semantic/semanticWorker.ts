@@ -1,5 +1,7 @@
 // The encoder's Web Worker (SEMW3): tfjs, the model and every model call live here, so the page's thread
 // stays free to draw and type while a vault is embedded. Jobs run one at a time, in the order they came.
+// First: zod must be jitless before any schema is made (HTTP17).
+import '../../zodWithoutEval';
 import type { EmbedJob, EncoderReply } from './encoderMessages';
 import { loadAppEncoder } from './loadAppEncoder';
 
