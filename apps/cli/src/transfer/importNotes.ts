@@ -5,6 +5,7 @@ import {
   docIdFromRandomBytes,
   documentContentOfMarkdown,
   entryKindOf,
+  isInsideFolder,
   LIMITS,
   MCP_LIMITS,
   markdownOfBlocks,
@@ -57,6 +58,32 @@ export async function readNoteFile(file: PlannedFile): Promise<string> {
   if (text.includes('\0')) throw new Error('binary data (NUL bytes), not a Markdown note');
   if (text.length > MCP_LIMITS.maxTextChars) throw new Error('TOO_LARGE: a note holds at most 1,000,000 characters');
   return text;
+}
+
+/** Where an import may change notes: inside `into` ('' for the whole vault), as the token's tree shows it. */
+export interface ImportScope {
+  readonly vault: VaultIndex;
+  readonly into: string;
+  /** Where a warning line goes (stderr); warnings don't change the exit code. */
+  readonly warn: (line: string) => void;
+}
+
+/**
+ * XFER12: of a file's candidate docIds, those that may take a note: an id naming a live entry outside
+ * `--into` is dropped with one warning line, so a file in a folder someone handed over can't overwrite a
+ * note elsewhere in the vault by naming its id; the file is then matched by its path, or made new. An id
+ * the tree doesn't show is kept (matching ignores it, and saying so would tell what the token can't see).
+ * @example idsInside(file, [budgetId], { vault, into: 'Downloads', warn }) // [] (Budget is in Finance/)
+ */
+export function idsInside(file: PlannedFile, ids: readonly string[], scope: ImportScope): string[] {
+  return [...new Set(ids)].filter((docId) => {
+    const entry = scope.vault.byId.get(docId);
+    if (!entry || scope.into === '' || isInsideFolder(entry.path, scope.into)) return true;
+    scope.warn(
+      `warning: ${file.relative} names the note ${entry.path} by its id, outside ${scope.into}; that id is ignored (XFER12)`,
+    );
+    return false;
+  });
 }
 
 /**

@@ -10,6 +10,8 @@ import { type AttachmentOutcome, importAttachment } from './importAttachments';
 import { type ImportLinks, importLinksOf } from './importLinks';
 import {
   createNotes,
+  type ImportScope,
+  idsInside,
   importNoteText,
   indexVault,
   matchNotes,
@@ -25,7 +27,7 @@ import { connectNotes, type NotesClient } from './notesClient';
 import { collectProblems, countOf, finish, isFatal, reasonOf, type TransferProblems } from './transferProblems';
 
 /**
- * `import <dir> [--into <folder>]` (XFER4–XFER8): a folder of Markdown and other files — an Obsidian vault,
+ * `import <dir> [--into <folder>]` (XFER4–XFER8, XFER12): a folder of Markdown and other files — an Obsidian vault,
  * an earlier export — into the vault with its tree, adding nothing twice when imported again.
  */
 export async function runImport(input: CommandInput): Promise<string> {
@@ -45,7 +47,8 @@ export async function runImport(input: CommandInput): Promise<string> {
       throw new CliError('READ_ONLY: this token may only read; import needs one that may write.', EXIT.refused);
     // LNK3: every entry of the import exists (and has its docId) before the first text is written, so a
     // link resolves whichever of its files came first.
-    const notes = await placeNotes(files, { vault, exportedIds: exported.ids }, relay, problems);
+    const scope = { vault, into, warn: input.note };
+    const notes = await placeNotes(files, { ...scope, exportedIds: exported.ids }, relay, problems);
     const attachments = await importAttachments(
       files,
       vault,
@@ -84,11 +87,11 @@ interface Carried<T> {
 
 // XFER7: each Markdown file's note, matched or made new (empty). Every id is known before any note is
 // matched by path, so each file is read once for its id only, keeping memory to one file at a time. An
-// id from `.baalda-ids.json` (by the file's path in the folder, not in the vault: `--into` changes only
-// where new notes go) comes before one from a file's own `baalda_id` line, written by older exports.
+// id from `.baalda-ids.json` (by the file's path in the folder, not in the vault) comes before one from a
+// file's own `baalda_id` line, written by older exports. XFER12: only ids of notes inside `--into` count.
 async function placeNotes(
   files: readonly PlannedFile[],
-  known: { vault: VaultIndex; exportedIds: ReadonlyMap<string, string> },
+  known: ImportScope & { exportedIds: ReadonlyMap<string, string> },
   relay: RelayClient,
   problems: TransferProblems,
 ): Promise<Carried<Map<PlannedFile, NoteTarget>>> {
@@ -96,7 +99,7 @@ async function placeNotes(
   for (const file of files.filter((candidate) => candidate.kind === 'note')) {
     await attempt(file, problems, async () => {
       const inFile = takeBaaldaId(await readNoteFile(file)).docId;
-      ids.set(file, [known.exportedIds.get(pathKey(file.relative)), inFile].filter(isPresent));
+      ids.set(file, idsInside(file, [known.exportedIds.get(pathKey(file.relative)), inFile].filter(isPresent), known));
     });
   }
   const matched = matchNotes(ids, known.vault, problems);
