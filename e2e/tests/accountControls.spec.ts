@@ -1,0 +1,40 @@
+import { E2E_PASSWORD, emailOf } from './accounts';
+import { expect, test } from './relayFixture';
+
+// On a relay of its own: this test changes its account's password, which would break the sessions and the
+// password every other spec of the worker's relay counts on.
+test('the account menu changes the password, signing the other browser out, and signs out everywhere', async ({
+  browser,
+  freshRelay,
+}) => {
+  const email = emailOf('alice');
+  const newPassword = 'a brand new passphrase';
+  const here = await browser.newContext({ baseURL: freshRelay.url });
+  const elsewhere = await browser.newContext({ baseURL: freshRelay.url });
+  const signUp = await here.request.post('/api/auth/signup', { data: { email, password: E2E_PASSWORD } });
+  expect(signUp.status()).toBe(201);
+  const signIn = (password: string) => elsewhere.request.post('/api/auth/signin', { data: { email, password } });
+  expect((await signIn(E2E_PASSWORD)).status()).toBe(200);
+  const page = await here.newPage();
+  await page.goto('/');
+  await expect(page.getByTestId('new-note')).toBeVisible();
+
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('change-password').click();
+  const form = page.getByTestId('change-password-form');
+  await form.getByLabel('Current password').fill(E2E_PASSWORD);
+  await form.getByLabel('New password', { exact: true }).fill(newPassword);
+  await form.getByLabel('New password again').fill(newPassword);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByTestId('password-changed')).toContainText('1 other session signed out');
+  expect((await elsewhere.request.get('/api/vaults')).status()).toBe(401);
+  expect((await here.request.get('/api/vaults')).status()).toBe(200);
+
+  expect((await signIn(newPassword)).status()).toBe(200);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByTestId('sign-out-everywhere').click();
+  await expect(page.getByTestId('auth-title')).toHaveText('Sign in to Baalda');
+  expect((await elsewhere.request.get('/api/vaults')).status()).toBe(401);
+  await here.close();
+  await elsewhere.close();
+});
