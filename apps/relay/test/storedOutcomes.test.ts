@@ -39,7 +39,10 @@ describe('stored op outcomes are parsed when replayed (CT1, OP3)', () => {
   it('[CT1, OP3] a stored outcome that no longer parses fails loudly, naming the op and the field', async () => {
     const op = create('aliceCorruptOp_00001', 'aliceCorruptNote_001', 'Corrupt.md');
     await vaults.applyOps('default', [op], now);
-    await opened.prisma.vaultOp.update({ where: { opId: op.opId }, data: { outcome: { opId: op.opId, ok: 'maybe' } } });
+    await opened.prisma.vaultOp.updateMany({
+      where: { opId: op.opId },
+      data: { outcome: { opId: op.opId, ok: 'maybe' } },
+    });
     await expect(vaults.applyOps('default', [op], now)).rejects.toThrow(
       /^vault_op aliceCorruptOp_00001: the stored outcome is not an op outcome \(ok: /,
     );

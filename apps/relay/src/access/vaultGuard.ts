@@ -11,6 +11,8 @@ export interface VaultGuard {
   readonly hidden: readonly string[];
   /** ACL2: the vault's private folders, for rules about every reader of a note (LNK8). */
   readonly restrictions: readonly FolderRestriction[];
+  /** OP3: whose ops these are (the user, whether by session or token); their op ids are theirs alone. */
+  readonly actorId: string;
 }
 
 /** The guard for a caller's access to a vault at `now`. */
@@ -23,5 +25,6 @@ export function guardOf(access: VaultAccess, now: Date): VaultGuard {
     canWrite: (path) => canWritePath(principal, path, restrictions, time),
     hidden: access.hidden,
     restrictions,
+    actorId: principal.userId,
   };
 }

@@ -91,7 +91,7 @@ export function createVaultService(
     const applied = await prisma.$transaction(
       async (tx) => {
         await lockVault(tx, vaultId);
-        const known = await readStoredOutcomes(tx, ops);
+        const known = await readStoredOutcomes(tx, { vaultId, actorId: actorOf(guard) }, ops);
         const results: OpOutcome[] = [];
         const changes: VaultChange[] = [];
         for (const op of ops) {
@@ -126,7 +126,7 @@ export function createVaultService(
     applyOps: async (vaultId, ops, now, guard) => {
       // OP3's replays (a client resending after a lost answer) take no lock: a retry storm after a network
       // fault would otherwise queue behind the vault's one writer and starve the connection pool.
-      const replayed = await readReplayedOutcomes(prisma, ops);
+      const replayed = await readReplayedOutcomes(prisma, { vaultId, actorId: actorOf(guard) }, ops);
       if (replayed) return { version: await readVersion(vaultId), results: replayed };
       return mutex.run(vaultId, async () => {
         const { results, changes } = await applyBatch(vaultId, ops, now, guard);
@@ -197,16 +197,43 @@ async function applyOne(call: OpCall, op: VaultOp): Promise<VaultChange> {
   const change = await planAs(call, op);
   await applyVaultChange(tx, vaultId, change, now);
   if (op.kind === 'moveFolder' && change.outcome.ok) await moveRestrictions(tx, vaultId, pathKey(op.path), op.newPath);
-  await tx.vaultOp.create({ data: { opId: op.opId, vaultId, outcome: change.outcome as object, appliedAt: now } });
+  await tx.vaultOp.create({
+    data: { opId: op.opId, vaultId, actorId: actorOf(call.guard), outcome: change.outcome as object, appliedAt: now },
+  });
   return change;
 }
 
-/** The stored outcomes of the batch's ops applied before (OP3), by opId. */
+/** Whose op ids a batch's are (OP3, ACL9): a vault and a sender. */
+interface OpSender {
+  readonly vaultId: string;
+  readonly actorId: string;
+}
+
+/** The relay's own ops (uploads' entries, purges) have no person behind them. */
+const RELAY_ACTOR = 'relay';
+/** Outcomes stored before ops had senders; they still answer within their vault. */
+const UNKNOWN_ACTOR = '';
+
+function actorOf(guard: VaultGuard | undefined): string {
+  return guard?.actorId ?? RELAY_ACTOR;
+}
+
+/**
+ * OP3: the stored outcomes of ops the sender applied before in this vault, by opId. An id someone else used,
+ * here or in another vault, is not found: their outcome names paths only they were told (ACL9).
+ */
 async function readStoredOutcomes(
-  tx: Prisma.TransactionClient,
+  db: Prisma.TransactionClient | PrismaClient,
+  sender: OpSender,
   ops: readonly VaultOp[],
 ): Promise<Map<string, OpOutcome>> {
-  const rows = await tx.vaultOp.findMany({ where: { opId: { in: ops.map((op) => op.opId) } } });
+  const rows = await db.vaultOp.findMany({
+    where: {
+      vaultId: sender.vaultId,
+      actorId: { in: [sender.actorId, UNKNOWN_ACTOR] },
+      opId: { in: ops.map((op) => op.opId) },
+    },
+  });
   return new Map(rows.map((row) => [row.opId, storedOutcomeOf(row)]));
 }
 
@@ -332,10 +359,13 @@ async function readVisibleFolders(prisma: PrismaClient, vaultId: string, hidden:
 }
 
 /** The stored outcomes of a batch whose every op was applied before (OP3), or null if any is new. */
-async function readReplayedOutcomes(prisma: PrismaClient, ops: readonly VaultOp[]): Promise<OpOutcome[] | null> {
-  const rows = await prisma.vaultOp.findMany({ where: { opId: { in: ops.map((op) => op.opId) } } });
-  if (rows.length === 0) return null;
-  const outcomes = new Map(rows.map((row) => [row.opId, storedOutcomeOf(row)]));
+async function readReplayedOutcomes(
+  prisma: PrismaClient,
+  sender: OpSender,
+  ops: readonly VaultOp[],
+): Promise<OpOutcome[] | null> {
+  const outcomes = await readStoredOutcomes(prisma, sender, ops);
+  if (outcomes.size === 0) return null;
   const replayed = ops.map((op) => outcomes.get(op.opId));
   return replayed.every((outcome) => outcome !== undefined) ? (replayed as OpOutcome[]) : null;
 }
