@@ -252,6 +252,7 @@ export {
   titleFromPath,
   validateAttachmentPath,
   validateEntryPath,
+  validateFolderFilter,
   validateFolderPath,
   validateNotePath,
 } from './paths/notePath';

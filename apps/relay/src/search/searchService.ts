@@ -9,7 +9,7 @@ import {
   lexicalTermsOf,
   rankNotes,
   sparseQueryOf,
-  validateFolderPath,
+  validateFolderFilter,
 } from '@baalda/core';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { SearchIndex, SearchPointer } from './searchIndex';
@@ -86,7 +86,7 @@ export function checkSearchRequest(request: SearchRequest): string | null {
   if (!Number.isInteger(limit) || limit < 1 || limit > LIMITS.maxSearchResults)
     return `limit must be 1–${LIMITS.maxSearchResults}.`;
   if (!isValidVaultId(request.vaultId)) return 'Unknown vault.';
-  if (request.folder !== undefined && !validateFolderPath(request.folder).ok)
+  if (request.folder !== undefined && !validateFolderFilter(request.folder).ok)
     return 'folder is not a valid folder path.';
   if (request.kind !== undefined && request.kind !== 'note' && request.kind !== 'attachment')
     return 'kind must be "note" or "attachment".';

@@ -4,7 +4,8 @@ import { uploadAttachment } from '../attachmentUploads';
 import { pgliteBackend } from '../backends';
 import { callTool, connectMcp } from '../mcpClients';
 import { addPerson, type Person } from '../people';
-import { startTestRelay, type TestRelay } from '../relays';
+import { authedFetch, startTestRelay, type TestRelay } from '../relays';
+import { setStoredPath } from '../storedRows';
 import { randomId } from '../testVaults';
 
 type Outcome = { ok: boolean; code?: string; message?: string; path?: string };
@@ -117,5 +118,49 @@ describe('attack: an editor names entries to deceive (PATH13–PATH15)', () => {
     outcomes.forEach((outcome, index) => {
       expect(outcome, fine[index]).toMatchObject({ ok: true, path: fine[index] });
     });
+  });
+});
+
+describe('names stored before PATH12–PATH15 still read (old data)', () => {
+  it('[PATH12, PATH14, PATH15] such notes still list, read, and are found by search and listing within their folder', async () => {
+    const database = await pgliteBackend.create();
+    let relay = await startTestRelay(database.target);
+    try {
+      let mcp = await connectMcp(relay.httpUrl, relay.token);
+      const stored = {
+        'Zero/Quiet note.md': 'H\u200bR/Quiet note.md',
+        'Mixed/Plan.md': '\u041dR/Plan.md',
+        'Dot/Old.md': '.obsidian/Old.md',
+      };
+      const docIds = new Map<string, string>();
+      for (const [path, legacy] of Object.entries(stored)) {
+        const created = await callTool(mcp, 'create_note', { path, text: 'walrus quarterly figures' });
+        docIds.set(String(created.structured?.docId), legacy);
+      }
+      await mcp.close();
+      await relay.close();
+      for (const [docId, path] of docIds) await setStoredPath(database.target, docId, path);
+      relay = await startTestRelay(database.target);
+      mcp = await connectMcp(relay.httpUrl, relay.token);
+      const tree = (await (await authedFetch(relay, '/api/vaults/default/tree')).json()) as {
+        notes: { path: string }[];
+      };
+      expect(tree.notes.map((note) => note.path).sort()).toEqual([...docIds.values()].sort());
+      for (const [docId, path] of docIds) {
+        const read = await callTool(mcp, 'read_note', { docId });
+        expect(read.structured).toMatchObject({ path, text: 'walrus quarterly figures\n' });
+        const folder = path.split('/')[0] ?? '';
+        const listed = await callTool(mcp, 'list_notes', { folder });
+        expect(listed.isError, listed.text).toBe(false);
+        expect(listed.text).toContain(docId);
+        const query = new URLSearchParams({ q: 'walrus', folder });
+        const search = await authedFetch(relay, `/api/vaults/default/search?${query}`);
+        expect(search.status, await search.clone().text()).toBe(200);
+      }
+      await mcp.close();
+    } finally {
+      await relay.close();
+      await database.dispose();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { validateFolderPath } from '../paths/notePath';
+import { validateFolderFilter } from '../paths/notePath';
 import { type Failure, fail, type Result } from '../result';
 import { MCP_ERRORS, type McpErrorCode } from './mcpErrors';
 import { MCP_LIMITS } from './mcpLimits';
@@ -142,7 +142,7 @@ function noteNotFound(): Failure<McpErrorCode> {
 
 function checkFolder(folder: string | undefined): Result<{ readonly folder?: string }, McpErrorCode> {
   if (folder === undefined) return { ok: true };
-  const checked = validateFolderPath(folder);
+  const checked = validateFolderFilter(folder);
   return checked.ok ? { ok: true, folder: checked.path } : fail('INVALID_PATH', `folder: ${checked.message}`);
 }
 

@@ -12,6 +12,7 @@ import {
   titleFromPath,
   validateAttachmentPath,
   validateEntryPath,
+  validateFolderFilter,
   validateFolderPath,
   validateNotePath,
 } from './notePath';
@@ -77,6 +78,15 @@ describe('paths', () => {
     expect(validateAttachmentPath('.git/config')).toMatchObject({ ok: false, rule: 'PATH12' });
     expect(validateFolderPath('Projects/.github')).toMatchObject({ ok: false, rule: 'PATH12' });
     expect(validateNotePath('v1.2 notes.md').ok).toBe(true);
+  });
+
+  it('[PATH12, PATH14, PATH15] a folder that only narrows a read may be one stored before those rules', () => {
+    for (const folder of ['.obsidian', 'H\u200bR', '\u041dR']) {
+      expect(validateFolderPath(folder).ok).toBe(false);
+      expect(validateFolderFilter(folder)).toEqual({ ok: true, path: folder });
+    }
+    expect(validateFolderFilter('Bad\ud800')).toMatchObject({ ok: false, rule: 'PATH13' });
+    expect(validateFolderFilter('a/../b')).toMatchObject({ ok: false, rule: 'PATH2' });
   });
 
   it('[PATH13] the refusal of a lone surrogate never quotes it (the message must be storable)', () => {

@@ -50,6 +50,20 @@ function refuse(rule: PathRule, message: string): PathFailure {
  * @example validateFolderPath('Policies/2026') // { ok: true, path: 'Policies/2026' }
  */
 export function validateFolderPath(raw: string): PathResult {
+  return checkPath(raw, { incoming: true });
+}
+
+/**
+ * Checks a folder that only narrows a read (a search's or a listing's `folder`): PATH1–PATH7 and PATH13,
+ * not the rules for names coming in (PATH12, PATH14, PATH15), so a folder stored before those rules can
+ * still be searched and listed.
+ * @example validateFolderFilter('H\u200bR').ok // true
+ */
+export function validateFolderFilter(raw: string): PathResult {
+  return checkPath(raw, { incoming: false });
+}
+
+function checkPath(raw: string, { incoming }: { incoming: boolean }): PathResult {
   if (typeof raw !== 'string') return refuse('PATH1', 'A path must be text.');
   // Before anything quotes the path: a message holding a lone surrogate could not be stored or sent either.
   if (hasLoneSurrogate(raw)) return refuse('PATH13', 'A path must be well-formed Unicode (it holds a lone surrogate).');
@@ -61,7 +75,7 @@ export function validateFolderPath(raw: string): PathResult {
   if (path.includes('\\')) return refuse('PATH4', 'Use "/" between folders; "\\" is not allowed.');
   if (CONTROL_CHARACTERS.test(path)) return refuse('PATH3', 'A path must not contain control characters.');
   for (const segment of path.split('/')) {
-    const failure = checkSegment(segment);
+    const failure = checkSegment(segment, incoming);
     if (failure) return failure;
   }
   return { ok: true, path };
@@ -83,10 +97,10 @@ export function refuseDotName(path: string): PathFailure | null {
   );
 }
 
-function checkSegment(segment: string): PathFailure | null {
+function checkSegment(segment: string, incoming: boolean): PathFailure | null {
   if (segment.length === 0) return refuse('PATH1', 'A path must not start or end with "/" or contain "//".');
   if (segment === '.' || segment === '..') return refuse('PATH2', 'A path must not contain "." or ".." as a name.');
-  const named = checkDeception(segment) ?? refuseDotName(segment);
+  const named = incoming ? (checkDeception(segment) ?? refuseDotName(segment)) : null;
   if (named) return named;
   if (/[. ]$/u.test(segment)) return refuse('PATH6', `"${segment}" must not end with a dot or a space.`);
   if (/^\s/u.test(segment)) return refuse('PATH6', `"${segment}" must not start with a space.`);
