@@ -39,6 +39,7 @@ export type Attack = { readonly world: number; readonly attacker: Attacker; read
     }
   | { readonly channel: 'sync'; readonly from: From }
   | { readonly channel: 'link'; readonly form: 'path' | 'name' }
+  | { readonly channel: 'opIdReuse'; readonly from: From }
 );
 
 const from = fc.constantFrom<From>('world', 'world', 'home');
@@ -96,6 +97,7 @@ export function attackArbitrary(worlds: number): fc.Arbitrary<Attack> {
       }),
     },
     fc.record({ channel: fc.constant('sync' as const), from }),
+    fc.record({ channel: fc.constant('opIdReuse' as const), from }),
     {
       weight: 2,
       arbitrary: fc.record({
@@ -210,6 +212,8 @@ export class AttackRunner {
         return answerOf(await this.fetchAs(aim, readRoute(attack.route, docId)));
       case 'sync':
         return this.sync(aim, docId);
+      case 'opIdReuse':
+        return this.reuseOpId(aim, docId === aim.note?.docId ? aim.note.createdBy : randomId());
       default:
         throw new Error(`no such channel: ${JSON.stringify(attack)}`);
     }
@@ -221,6 +225,18 @@ export class AttackRunner {
     const body = (await answerOf(answer)) as { status: number; body: { results?: Array<Record<string, unknown>> } };
     for (const result of body.body.results ?? []) delete result.opId;
     return body;
+  }
+
+  // OP3, ACL9: an op sent under the id of the op that created the hidden note is an op of the sender's own,
+  // answered as one under a fresh id; the stored outcome, which names the note's path, never comes back.
+  private async reuseOpId(aim: Aim, opId: string): Promise<unknown> {
+    const op = { opId, kind: 'trashNote', docId: 'nobodysNote00000001' };
+    const answer = await answerOf(
+      await this.fetchAs(aim, '/ops', { method: 'POST', body: JSON.stringify({ ops: [op] }) }),
+    );
+    for (const result of (answer.body as { results?: Array<Record<string, unknown>> }).results ?? [])
+      delete result.opId;
+    return answer;
   }
 
   private async folderOp(world: World, attack: Attack & { channel: 'folderOp' }): Promise<AttackAnswers | null> {

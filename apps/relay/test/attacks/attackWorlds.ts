@@ -18,6 +18,8 @@ export interface WorldNote {
   readonly docId: string;
   readonly path: string;
   readonly secret: string;
+  /** The id of the owner's op that created it: an op id is no secret either (a mirror's outbox holds it). */
+  readonly createdBy: string;
 }
 
 /** One vault with random members, private folders and notes, as its owner sees it. */
@@ -97,6 +99,7 @@ export async function buildWorld(relay: TestRelay, cast: Cast, plan: WorldPlan, 
   }
   const notes = plan.folders.map((folder, k) => ({
     docId: randomId(),
+    createdBy: randomId(),
     path: folder === '' ? `Note ${k}.md` : `${folder}/Note ${k}.md`,
     secret: `zqsecret${index}w${k}x${randomId()
       .replace(/[^a-z]/g, '')
@@ -115,7 +118,7 @@ export async function buildWorld(relay: TestRelay, cast: Cast, plan: WorldPlan, 
       createdAt: Date.UTC(2026, 10, 1),
     })),
     ...notes.map((note) => ({
-      opId: randomId(),
+      opId: note.createdBy,
       kind: 'createNote' as const,
       docId: note.docId,
       path: note.path,
