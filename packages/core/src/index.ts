@@ -10,7 +10,7 @@ export {
 } from './access/restrictionChange';
 export { hasRoleAtLeast, isVaultRole, VAULT_ROLES } from './access/roles';
 export { isReadOnlyToken, tokenRefusalOf } from './access/tokens';
-export { callerVaultView, mayApplyChange, pathsAnOpWrites } from './access/vaultOpAccess';
+export { callerVaultView, hiddenFolderRefusal, mayApplyChange, pathsAnOpWrites } from './access/vaultOpAccess';
 export { type ParsedEmail, parseDays, parseDisplayName, parseEmail, parsePassword } from './accounts/accountInput';
 export {
   ACCESS_TOKEN_PREFIX,
@@ -25,7 +25,7 @@ export {
 } from './accounts/secretFormats';
 export { SIGN_IN_THROTTLE, SignInThrottle } from './accounts/signInThrottle';
 export { SIGN_UP_LIMITS } from './accounts/signUpLimits';
-export { vaultIdFromName } from './accounts/vaultIds';
+export { personalVaultId, vaultIdFromName } from './accounts/vaultIds';
 export {
   type AttachmentType,
   attachmentTypeOf,

@@ -140,7 +140,7 @@ export class AttachmentService {
     if (!note) {
       // A sync document under this id (possible before a note's create op arrives) would put its text in
       // the attachment's search row: an attachment takes only an id nothing else has used (ATT7).
-      if (await this.options.prisma.noteDocument.findUnique({ where: { docId: request.docId } })) return unavailable();
+      if (await this.options.prisma.noteDocument.findUnique({ where: { docId: request.docId } })) return 'unavailable';
       // Bytes recorded by an upload that never got its tree entry (refused, or cut off): start over.
       if (record) await this.records.remove(request.docId);
       return null;
@@ -196,6 +196,7 @@ function refusalOf(outcome: { code: string; message: string; rule?: string }): U
     case 'FORBIDDEN':
       return { ok: false, code: 'FORBIDDEN', message: outcome.message };
     case 'DOC_ID_RETIRED':
+    case 'DOC_ID_UNAVAILABLE':
       return unavailable();
     default:
       return { ok: false, code: 'REQUEST_INVALID', message: outcome.message };

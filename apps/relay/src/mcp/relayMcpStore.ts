@@ -165,7 +165,7 @@ export function createRelayMcpStore(
   async function createAt(path: string, markdown: string): Promise<McpStoreResult<McpNoteWritten>> {
     const checked = validateNotePath(path);
     if (!checked.ok) return { ok: false, code: 'INVALID_PATH', message: `${checked.rule}: ${checked.message}` };
-    if (!guard.canWrite(checked.path)) return forbidden();
+    if (!guard.canWrite(checked.path)) return forbiddenPath();
     if (await isTaken(deps.prisma, vaultId, checked.path)) return pathExists(checked.path);
     const docId = docIdFromRandomBytes(randomBytes(DOC_ID_LENGTH));
     // The text first: the note appears in the tree already holding it.
@@ -309,6 +309,12 @@ function notANote(): { ok: false; code: 'NOT_A_NOTE'; message: string } {
 
 function forbidden(): { ok: false; code: 'FORBIDDEN'; message: string } {
   return { ok: false, code: 'FORBIDDEN', message: 'You may read this note but not change it.' };
+}
+
+// ACL9: the op's own words for a path the caller can't write, which may lie in a folder they can't see: it
+// must not say "you may read" about something that, for them, does not exist.
+function forbiddenPath(): { ok: false; code: 'FORBIDDEN'; message: string } {
+  return { ok: false, code: 'FORBIDDEN', message: "You can't change anything there." };
 }
 
 function pathExists(path: string): { ok: false; code: 'PATH_EXISTS'; message: string } {

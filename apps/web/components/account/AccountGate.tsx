@@ -101,7 +101,7 @@ function SignedInPages({ account, view: { user, vaults, offline }, params }: Sig
         })
       }
       onSignOut={account.leave}
+      onSignOutEverywhere={account.leaveEverywhere}
     />
   );
-      onSignOutEverywhere={account.leaveEverywhere}
 }
