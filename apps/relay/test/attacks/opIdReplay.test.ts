@@ -19,22 +19,7 @@ describe('[OP3, ACL9] an op id answers with its stored outcome only to its own s
     dispose = database.dispose;
     relay = await startTestRelay(database.target);
     bob = await addPerson(relay, 'bob', 'editor');
-    const created = await authedFetch(relay, '/api/vaults/default/ops', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        ops: [
-          {
-            opId: ownersOpId,
-            kind: 'createNote',
-            docId: hrNote,
-            path: 'HR/Layoffs 2027 list.md',
-            createdAt: Date.UTC(2026, 11, 1),
-          },
-        ],
-      }),
-    });
-    expect(created.status, await created.text()).toBe(200);
+    expect(await ownersCreate()).toMatchObject({ ok: true, path: 'HR/Layoffs 2027 list.md' });
     const restricted = await adminFetch(relay, '/api/admin/vaults/default/restrictions', {
       method: 'PUT',
       body: JSON.stringify({ path: 'HR', memberEmails: ['owner@baalda.test'] }),
@@ -46,6 +31,24 @@ describe('[OP3, ACL9] an op id answers with its stored outcome only to its own s
     await relay.close();
     await dispose();
   });
+
+  // The owner's create of the hidden note, sent (and resent) under the op id the attacks reuse.
+  async function ownersCreate(): Promise<OpOutcome> {
+    const op = {
+      opId: ownersOpId,
+      kind: 'createNote',
+      docId: hrNote,
+      path: 'HR/Layoffs 2027 list.md',
+      createdAt: Date.UTC(2026, 11, 1),
+    };
+    const answer = await authedFetch(relay, '/api/vaults/default/ops', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ops: [op] }),
+    });
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { results: OpOutcome[] }).results[0] as OpOutcome;
+  }
 
   async function send(person: Person, vaultId: string, op: Record<string, unknown>): Promise<OpOutcome> {
     const answer = await person.browserFetch(`/api/vaults/${vaultId}/ops`, {
@@ -81,22 +84,6 @@ describe('[OP3, ACL9] an op id answers with its stored outcome only to its own s
   });
 
   it('[OP3] the sender’s own resend still answers with the stored outcome and changes nothing', async () => {
-    const again = await authedFetch(relay, '/api/vaults/default/ops', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        ops: [
-          {
-            opId: ownersOpId,
-            kind: 'createNote',
-            docId: hrNote,
-            path: 'HR/Layoffs 2027 list.md',
-            createdAt: Date.UTC(2026, 11, 1),
-          },
-        ],
-      }),
-    });
-    const [outcome] = ((await again.json()) as { results: OpOutcome[] }).results;
-    expect(outcome).toMatchObject({ ok: true, docId: hrNote, path: 'HR/Layoffs 2027 list.md' });
+    expect(await ownersCreate()).toMatchObject({ ok: true, docId: hrNote, path: 'HR/Layoffs 2027 list.md' });
   });
 });
