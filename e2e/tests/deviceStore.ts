@@ -25,9 +25,11 @@ function deviceNotesBundle(): string {
   return bundle;
 }
 
+// Evaluated through the DevTools protocol, not added as a <script>: the app's policy (HTTP17) lets no inline
+// script run that it did not ship, and this one is the test's, not the app's.
 async function ensureDeviceNotes(page: Page): Promise<void> {
   const loaded = await page.evaluate((name) => name in globalThis, GLOBAL_NAME);
-  if (!loaded) await page.addScriptTag({ content: deviceNotesBundle() });
+  if (!loaded) await page.evaluate(`${deviceNotesBundle()}\nglobalThis.${GLOBAL_NAME} = ${GLOBAL_NAME};`);
 }
 
 /** Edits notes in the page's local store (see browser/deviceNotes.ts); works offline. */
