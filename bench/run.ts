@@ -16,6 +16,7 @@ import { measureRetrieval } from './retrieval/runRetrieval';
 import { measureSearchLatency } from './searchLatency';
 import { measureSemantic } from './semantic';
 import { browserSemanticRows, measureSemanticInBrowser } from './semanticBrowser';
+import { hostileInputRows } from './hostileInputs';
 import { importRows, measureImportResponsiveness } from './semanticImport';
 import { measureSignUpCost, signUpCostRows } from './signUpCost';
 import { beyondBareRows, measureSoaks, soakRows } from './soak';
@@ -97,6 +98,7 @@ if (!onlyStartup) {
   rows.push(...mcpEditsRows(await measureMcpEdits()));
   rows.push(...oauthFlowRows(await measureOAuthFlow()));
   rows.push(...signUpCostRows(await measureSignUpCost()));
+  rows.push(...(await hostileInputRows()));
   rows.push(...attachmentRows(await measureAttachments()));
 
   // The load bench: about seven minutes; the soak only when asked for (ten more).

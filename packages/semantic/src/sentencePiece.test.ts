@@ -80,12 +80,10 @@ describe('SentencePiece tokenizer', () => {
     'symbols the vocabulary lacks': '\u{1f9ff}'.repeat(500_000),
   };
   for (const [kind, text] of Object.entries(ADVERSARIAL_MEGABYTE)) {
-    it(`[SEM2] a megabyte of ${kind} gives at most MAX_PIECES_PER_TEXT ids, quickly`, () => {
-      const started = performance.now();
+    // How fast is bench/hostileInputs.ts's to measure (a few milliseconds; the published tokenizer takes
+    // seconds for 20,000 characters of 'a'); here a blow-up shows as the suite's timeout.
+    it(`[SEM2] a megabyte of ${kind} gives at most MAX_PIECES_PER_TEXT ids`, () => {
       const ids = tokenizer.encode(text);
-      // Generous for a busy machine: this takes a few milliseconds; the published tokenizer takes seconds
-      // for 20,000 characters of 'a'.
-      expect(performance.now() - started).toBeLessThan(500);
       expect(ids.length).toBeGreaterThan(0);
       expect(ids.length).toBeLessThanOrEqual(MAX_PIECES_PER_TEXT);
     });

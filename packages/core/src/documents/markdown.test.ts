@@ -151,7 +151,7 @@ describe('Markdown conversion', () => {
       }),
       { numRuns: 500 },
     );
-  }, 30_000);
+  });
 
   it('[MD2] any blocks with any marks: Markdown → document → Markdown is stable and keeps every character', () => {
     fc.assert(
@@ -163,7 +163,7 @@ describe('Markdown conversion', () => {
       }),
       { numRuns: 300 },
     );
-  }, 30_000);
+  });
 
   it('[MD3, MD11] HTML blocks and images keep their text, and search sees it', () => {
     const input = '<div>\nhello\n</div>\n\n![alt](pic.png)\n';
@@ -173,8 +173,8 @@ describe('Markdown conversion', () => {
     }
   });
 
-  it('[MD3] hostile input: 100k characters, 500 nested lists and 100k quote markers finish fast and lose no text', () => {
-    const started = performance.now();
+  // How fast is bench/hostileInputs.ts's to measure; here a blow-up shows as the suite's timeout.
+  it('[MD3] hostile input: 100k characters, 500 nested lists and 100k quote markers finish and lose no text', () => {
     const long = 'word *x* [y](z) '.repeat(6250);
     expect(markdownOfDocument(docOf(long)).length).toBeGreaterThan(90_000);
     let nested = '';
@@ -186,6 +186,5 @@ describe('Markdown conversion', () => {
     const depth = (node: EditorElement): number =>
       1 + Math.max(0, ...node.children.map((child) => ('children' in child ? depth(child) : 0)));
     expect(Math.max(...documentContentOfMarkdown(nested).map(depth))).toBeLessThanOrEqual(2 * 20 + 2);
-    expect(performance.now() - started).toBeLessThan(5_000);
-  }, 30_000);
+  });
 });

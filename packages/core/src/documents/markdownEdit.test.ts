@@ -51,7 +51,7 @@ describe('Markdown edits', () => {
       }),
       { numRuns: 200 },
     );
-  }, 30_000);
+  });
 
   it('[MD4] applying a note its own Markdown changes nothing', () => {
     fc.assert(
@@ -63,7 +63,7 @@ describe('Markdown edits', () => {
       }),
       { numRuns: 200 },
     );
-  }, 30_000);
+  });
 
   it('[MD4] unchanged blocks keep their Yjs items; an edited paragraph keeps its element and text', () => {
     const doc = docOf(NOTE);
@@ -124,7 +124,7 @@ describe('Markdown edits', () => {
       }),
       { numRuns: 100 },
     );
-  }, 30_000);
+  });
 
   it('[MD4] the edit is one transaction with the given origin, and trailing empty paragraphs stay', () => {
     const doc = docOf('text\n');
@@ -149,13 +149,12 @@ describe('Markdown edits', () => {
     expect(doc.getXmlFragment(EDITOR_FRAGMENT).get(5)).toBe(trailing);
   });
 
-  it('[MD3] a 100k-character rewrite of a long note finishes fast', () => {
+  // How fast is bench/hostileInputs.ts's to measure; here a blow-up shows as the suite's timeout.
+  it('[MD3] a 100k-character rewrite of a long note finishes and leaves the new text', () => {
     const long = Array.from({ length: 2000 }, (_, index) => `Paragraph ${index} ${'x'.repeat(40)}.`).join('\n\n');
     const doc = docOf(long);
-    const started = performance.now();
     applyMarkdownEdit(doc, long.replace(/Paragraph 1(\d)/g, 'Changed 1$1').replace(/x{40}/g, 'y'.repeat(45)));
     applyMarkdownEdit(doc, '# all new\n');
     expect(markdownOfDocument(doc)).toBe('# all new\n');
-    expect(performance.now() - started).toBeLessThan(5_000);
-  }, 30_000);
+  });
 });

@@ -72,5 +72,5 @@ describe('front matter (MD6)', () => {
       }),
       { numRuns: 300 },
     );
-  }, 30_000);
+  });
 });

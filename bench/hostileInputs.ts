@@ -1,0 +1,86 @@
+// `npx tsx bench/hostileInputs.ts`: how long the inputs built to blow up a parser take (MD3, SEM2), against an
+// ordinary input of the same size measured in the same run. The tests check only that they finish and lose
+// nothing: how fast depends on the machine, so it is measured here (`npm run bench` includes these rows).
+import { pathToFileURL } from 'node:url';
+import { applyMarkdownEdit, extractPlainText, markdownOfDocument } from '@baalda/core';
+import { createSentencePieceTokenizer } from '@baalda/semantic';
+import { readUseLiteFiles } from '@baalda/semantic/node';
+import * as Y from 'yjs';
+import { median } from './stats';
+import { printTable } from './textTable';
+
+const ROUNDS = 5;
+
+/** Median ms of `rounds` runs of `work`, after one run to warm up. */
+function timeOf(work: () => unknown, rounds = ROUNDS): number {
+  work();
+  const samples: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const started = performance.now();
+    work();
+    samples.push(performance.now() - started);
+  }
+  return median(samples);
+}
+
+function docOf(markdown: string): Y.Doc {
+  const doc = new Y.Doc();
+  applyMarkdownEdit(doc, markdown);
+  return doc;
+}
+
+function nestedLists(levels: number): string {
+  let nested = '';
+  for (let level = 0; level < levels; level++) nested += `${'  '.repeat(level)}- item${level}\n`;
+  return nested;
+}
+
+const ORDINARY_PROSE = 'An ordinary sentence of a note, with words. '.repeat(2300);
+
+/** MD3's hostile Markdown, each beside the same number of characters of ordinary prose (the baseline). */
+function markdownRows(): string[][] {
+  const long = Array.from({ length: 2000 }, (_, index) => `Paragraph ${index} ${'x'.repeat(40)}.`).join('\n\n');
+  const cases: Array<[string, () => unknown]> = [
+    [
+      '100k characters of inline marks and links, read and written',
+      () => markdownOfDocument(docOf('word *x* [y](z) '.repeat(6250))),
+    ],
+    ['500 nested list levels, read', () => extractPlainText(docOf(nestedLists(500)))],
+    ['100k quote markers, read', () => extractPlainText(docOf(`${'>'.repeat(100_000)} deep`))],
+    [
+      'a 2,000-paragraph note rewritten, then replaced',
+      () => {
+        const doc = docOf(long);
+        applyMarkdownEdit(doc, long.replace(/Paragraph 1(\d)/g, 'Changed 1$1').replace(/x{40}/g, 'y'.repeat(45)));
+        applyMarkdownEdit(doc, '# all new\n');
+      },
+    ],
+  ];
+  const baseline = timeOf(() => markdownOfDocument(docOf(ORDINARY_PROSE.slice(0, 100_000))));
+  return [
+    ['MD3 baseline: 100k characters of prose, read and written', `${baseline.toFixed(1)} ms`],
+    ...cases.map(([name, work]) => [`MD3 ${name}`, `${timeOf(work).toFixed(1)} ms`]),
+  ];
+}
+
+/** SEM2's hostile megabytes for the tokenizer, beside a megabyte of prose (the baseline). */
+async function tokenizerRows(): Promise<string[][]> {
+  const tokenizer = createSentencePieceTokenizer((await readUseLiteFiles()).vocabulary);
+  const cases: Array<[string, string]> = [
+    ['SEM2 baseline: a megabyte of prose, tokenized', ORDINARY_PROSE.repeat(10).slice(0, 1_000_000)],
+    ['SEM2 a megabyte of one letter', 'a'.repeat(1_000_000)],
+    ['SEM2 a megabyte of a character NFKC makes into 18', '\ufdfa'.repeat(1_000_000)],
+    ['SEM2 half a million symbols the vocabulary lacks', '\u{1f9ff}'.repeat(500_000)],
+  ];
+  return cases.map(([name, text]) => [name, `${timeOf(() => tokenizer.encode(text)).toFixed(1)} ms`]);
+}
+
+/** Every row, as `npm run bench` prints them. */
+export async function hostileInputRows(): Promise<Array<[string, string]>> {
+  const rows = [...markdownRows(), ...(await tokenizerRows())];
+  return rows.map(([name, value]) => [`hostile input, ${name} (p50 of ${ROUNDS})`, value ?? ''] as [string, string]);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  printTable(['measure', 'value'], await hostileInputRows());
+}
