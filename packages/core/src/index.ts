@@ -216,8 +216,11 @@ export type { McpToolInputs } from './mcp/toolInput';
 export {
   createNoteLinkResolver,
   type LinkableEntry,
+  linkNameKey,
   linksSharedWith,
+  type NoteLinkReadings,
   type NoteLinkResolver,
+  noteLinkResolverOf,
 } from './notes/noteLinkResolver';
 export { deriveTitle, headingRepeatsTitle, UNTITLED } from './notes/title';
 export {

@@ -1,13 +1,15 @@
 import {
   createNoteLinkResolver,
   type FolderRestriction,
+  fileNameOf,
   type LinkableEntry,
+  linkNameKey,
   linksSharedWith,
   type NoteLinkResolver,
 } from '@baalda/core';
 import { readingFirst } from '../noteLinkNames';
 
-/** What a change of names did: the docIds whose links are now written otherwise, and the names before. */
+/** What a change of names did: the docIds whose links may now be written otherwise, and the names before. */
 export interface NamesChange {
   readonly renamed: ReadonlySet<string>;
   readonly before: NoteLinkResolver;
@@ -24,14 +26,14 @@ export class LinkNames {
   private entries: readonly LinkableEntry[];
   private privateFolders: readonly FolderRestriction[] | null = null;
   private key: string;
-  private texts: Map<string, string | undefined>;
+  private paths: Map<string, string>;
   private readonly earlier = new Map<string, NoteLinkResolver>();
 
   constructor(key: string, entries: readonly LinkableEntry[]) {
     this.key = key;
     this.entries = entries;
     this.resolver = createNoteLinkResolver(entries);
-    this.texts = textsOf(this.resolver, entries);
+    this.paths = pathsOf(entries);
   }
 
   /** The names as they are now: what a note's file is written with. */
@@ -66,22 +68,17 @@ export class LinkNames {
 
   /**
    * Takes the entries as they are under `key`; the same key means the same entries, so nothing is built
-   * again. Null when the key is the same; otherwise which docIds are now named otherwise (those that
-   * appeared or left included).
+   * again. Null when the key is the same; otherwise which docIds links may now name otherwise.
    */
   update(key: string, entries: readonly LinkableEntry[]): NamesChange | null {
     if (key === this.key) return null;
     const before = this.resolver;
-    const beforeTexts = this.texts;
+    const beforePaths = this.paths;
     this.key = key;
     this.entries = entries;
     this.resolver = createNoteLinkResolver(entries);
-    this.texts = textsOf(this.resolver, entries);
-    const renamed = new Set<string>();
-    for (const docId of new Set([...beforeTexts.keys(), ...this.texts.keys()])) {
-      if (beforeTexts.get(docId) !== this.texts.get(docId)) renamed.add(docId);
-    }
-    return { renamed, before };
+    this.paths = pathsOf(entries);
+    return { renamed: namesTouched(beforePaths, this.paths), before };
   }
 
   /** The file of `docId` shows `names` (kept when it already shows older ones: those are still on disk). */
@@ -100,6 +97,31 @@ export class LinkNames {
   }
 }
 
-function textsOf(resolver: NoteLinkResolver, entries: readonly LinkableEntry[]): Map<string, string | undefined> {
-  return new Map(entries.map((entry) => [entry.docId, resolver.linkTextOf(entry.docId)]));
+function pathsOf(entries: readonly LinkableEntry[]): Map<string, string> {
+  return new Map(entries.map((entry) => [entry.docId, entry.path]));
+}
+
+/**
+ * The docIds a link to which may now be written otherwise (LNK3): each entry that appeared, left or moved
+ * (a typed path may no longer name it), and every entry whose file name one of those had or has (a typed
+ * name may now read as another of them, a shortest name may have grown or shrunk).
+ */
+function namesTouched(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): Set<string> {
+  const touched = new Set<string>();
+  const names = new Set<string>();
+  for (const docId of new Set([...before.keys(), ...after.keys()])) {
+    const paths = [before.get(docId), after.get(docId)];
+    if (paths[0] === paths[1]) continue;
+    touched.add(docId);
+    for (const path of paths) if (path !== undefined) names.add(nameKeyOf(path));
+  }
+  for (const paths of [before, after]) {
+    for (const [docId, path] of paths) if (names.has(nameKeyOf(path))) touched.add(docId);
+  }
+  return touched;
+}
+
+// What a link by file name reads an entry by (LNK3: any case, no `.md`).
+function nameKeyOf(path: string): string {
+  return linkNameKey(fileNameOf(path));
 }

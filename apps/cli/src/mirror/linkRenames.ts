@@ -37,9 +37,10 @@ export function startingLinkNames(state: MirrorState): LinkNames {
 }
 
 /**
- * Brings the link names up to the tree and entries as they are now. A note linking to an entry whose
- * name changed (renamed or moved on the relay, made or removed) is rendered again: its file is rewritten
- * with the new `[[name]]` (MIR4), and read meanwhile with the names it still shows.
+ * Brings the link names up to the tree and entries as they are now. A note linking to an entry that was
+ * renamed or moved on the relay, made or removed, or that shares a name with one, is rendered again: its
+ * file is rewritten where a `[[name]]` no longer reads as its entry (MIR4, LNK3), and read meanwhile with
+ * the names it still shows.
  */
 export function refreshLinkNames(ctx: MirrorContext): void {
   // LNK8: a change of private folders grows the tree's version, so this follows it.

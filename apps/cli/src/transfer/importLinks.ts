@@ -1,14 +1,15 @@
 import { createNoteLinkResolver, type LinkableEntry, type NoteLinkResolver } from '@baalda/core';
-import { readingFirst, wholePathNames } from '../noteLinkNames';
+import { readingFirst } from '../noteLinkNames';
 
-/** LNK3 for one import: how the imported files' `[[links]]` are read, compared and sent. */
+/** LNK3 for one import: how the imported files' `[[links]]` are read, and written to be sent. */
 export interface ImportLinks {
+  /** Reads a name as the imported folder meant it, then as the vault names its entries. */
+  readonly read: NoteLinkResolver;
   /**
-   * Reads a name as the imported folder meant it, then as the vault names its entries; writes the vault's
-   * names, as `read_note` does, so a file's Markdown can be compared with the note's.
+   * The vault's names (as this token sees the vault, which is how the relay reads what it is sent, LNK6):
+   * each link as typed where the vault reads that name as its entry, else by the entry's name there. The
+   * Markdown `update_note` is sent, which is what `read_note` gives once it is stored.
    */
-  readonly shown: NoteLinkResolver;
-  /** Writes each link by its entry's whole vault path: the Markdown `update_note` is sent. */
   readonly sent: NoteLinkResolver;
 }
 
@@ -20,5 +21,5 @@ export interface ImportLinks {
  */
 export function importLinksOf(imported: readonly LinkableEntry[], vault: readonly LinkableEntry[]): ImportLinks {
   const names = createNoteLinkResolver(vault);
-  return { shown: readingFirst(createNoteLinkResolver(imported), names), sent: wholePathNames(vault) };
+  return { read: readingFirst(createNoteLinkResolver(imported), names), sent: names };
 }

@@ -188,8 +188,9 @@ export type NoteOutcome = 'new' | 'updated' | 'unchanged';
 /**
  * XFER7: the file's Markdown (an older export's `baalda_id` line removed) into its note with `update_note`
  * (a minimal diff on the live document), for a note that isn't new only when it would change the note's
- * text. Its links are read as the import knows them (`links.shown`, the same names on both sides of that
- * comparison) and sent by whole paths (LNK3).
+ * text. Its links are read as the import knows them (`links.read`) and sent as typed, or by the vault's
+ * name for their entry where the vault reads a typed name otherwise (LNK3); what is sent is what the note
+ * then reads as, so it is also what the note is compared with.
  */
 export async function importNoteText(
   file: PlannedFile,
@@ -197,13 +198,14 @@ export async function importNoteText(
   texts: NotesClient,
   links: ImportLinks,
 ): Promise<NoteOutcome> {
-  const blocks = documentContentOfMarkdown(takeBaaldaId(await readNoteFile(file)).markdown, links.shown);
+  const blocks = documentContentOfMarkdown(takeBaaldaId(await readNoteFile(file)).markdown, links.read);
+  const markdown = markdownOfBlocks(blocks, links.sent);
   if (target.isNew) {
-    if (blocks.length > 0) await texts.update(target.docId, markdownOfBlocks(blocks, links.sent));
+    if (blocks.length > 0) await texts.update(target.docId, markdown);
     return 'new';
   }
-  if ((await texts.read(target.docId)) === markdownOfBlocks(blocks, links.shown)) return 'unchanged';
-  await texts.update(target.docId, markdownOfBlocks(blocks, links.sent));
+  if ((await texts.read(target.docId)) === markdown) return 'unchanged';
+  await texts.update(target.docId, markdown);
   return 'updated';
 }
 

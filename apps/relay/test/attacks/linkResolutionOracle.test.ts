@@ -105,12 +105,12 @@ describe('attack: link resolution as an oracle for private folders (LNK6–LNK8)
     expect(await readAs(viewerMcp, created)).toBe(expected);
   });
 
-  it('[LNK6] attack: read_note names a visible note [[Deep]], not [[Oracle/Deep]], when the only other Deep is hidden', async () => {
-    const docId = await createAs(bobMcp, 'Go deeper: [[Oracle/Deep]].');
+  it('[LNK6] attack: read_note shows a link to a visible note as typed, [[deep]], not [[Oracle/Deep]], when the only other Deep is hidden', async () => {
+    const docId = await createAs(bobMcp, 'Go deeper: [[deep]].');
     expect(await storedLinks(docId)).toEqual([DEEP]);
-    expect(await readAs(bobMcp, docId)).toBe('Go deeper: [[Deep]].\n');
-    expect(await readAs(viewerMcp, docId)).toBe('Go deeper: [[Deep]].\n');
-    // The owner sees both Deeps, so the name must say which.
+    expect(await readAs(bobMcp, docId)).toBe('Go deeper: [[deep]].\n');
+    expect(await readAs(viewerMcp, docId)).toBe('Go deeper: [[deep]].\n');
+    // The owner sees both Deeps, and `deep` reads as HR's (the shorter path), so the name must say which.
     expect(await readAs(owner, docId)).toBe('Go deeper: [[Oracle/Deep]].\n');
   });
 
@@ -198,7 +198,7 @@ describe('attack: link resolution as an oracle for private folders (LNK6–LNK8)
         await write(bobMcp, 'update_note', docId, text);
         const expected = [...new Set(chosen.flatMap((name) => visible.get(name) ?? []))];
         expect(await storedLinks(docId)).toEqual(expected);
-        expect(await readAs(bobMcp, docId)).toBe(text.replaceAll('[[Oracle/Deep]]', '[[Deep]]'));
+        expect(await readAs(bobMcp, docId)).toBe(text);
       }),
       { numRuns: 25, seed: 42 },
     );

@@ -63,6 +63,20 @@ describe('the note directory behind links', () => {
     expect(shownNoteLink(unresolved, directory)).toEqual({ label: 'Budget 2027', opens: 'budget', resolved: true });
   });
 
+  it('[LINK2, LNK3] a link shows the name it was typed with while that name finds its note, as Obsidian does', () => {
+    const directory = directoryOf();
+    const typed = { docId: 'roadmap', target: 'plans/ROADMAP', heading: 'Q3', alias: null };
+    expect(shownNoteLink(typed, directory).label).toBe('plans/ROADMAP › Q3');
+    expect(shownNoteLink({ docId: 'ideas', target: 'ideas', heading: null, alias: null }, directory)).toEqual({
+      label: 'ideas',
+      opens: 'ideas',
+      resolved: true,
+    });
+    // Moved: the typed path names no note now, so the link shows its note's title.
+    directory.setNotes(NOTES.map((entry) => (entry.docId === 'roadmap' ? note('roadmap', 'Done/Roadmap.md') : entry)));
+    expect(shownNoteLink(typed, directory).label).toBe('Roadmap › Q3');
+  });
+
   it('[LNK8] a link holds a docId only where every reader of its note may read the target', () => {
     const directory = directoryOf([...NOTES, note('pay', 'HR/Pay.md'), note('hr-notes', 'HR/Notes.md')]);
     // Unknown private folders (offline since the page loaded): only the note's own folder and those above it.

@@ -16,7 +16,7 @@ import {
 } from './markdownModel';
 import { documentContentOfMarkdown } from './markdownParse';
 import { withoutTrailingEmptyParagraphs } from './markdownRender';
-import { keepingLinksOf } from './noteLinkPasses';
+import { keepingLinksOf, takeTypedLinkTexts } from './noteLinkPasses';
 import { EDITOR_FRAGMENT } from './plainText';
 
 /** The transaction origin of Markdown edits when the caller names none, so observers can tell them apart. */
@@ -30,7 +30,7 @@ type YChild = Y.XmlElement | Y.XmlText;
  * to the characters that differ), so people editing elsewhere — even in the same paragraph — keep their
  * edits when the updates merge. Trailing empty paragraphs are left as they are. `[[links]]` written as the
  * note shows its links keep the notes they point at (LNK7); others point at the notes `links` resolves
- * them to (LNK3).
+ * them to (LNK3). A link's name is kept as written where it differs from what the note showed (LNK3).
  * @example applyMarkdownEdit(doc, markdownOfDocument(doc).replace('teh', 'the'), 'mcp')
  */
 export function applyMarkdownEdit(
@@ -46,6 +46,7 @@ export function applyMarkdownEdit(
     const nodes = children.map(nodeOfChild);
     const kept = withoutTrailingEmptyParagraphs(nodes).length;
     syncBlocks(fragment, children.slice(0, kept), target);
+    takeTypedLinkTexts(doc, target, links);
   }, origin);
 }
 

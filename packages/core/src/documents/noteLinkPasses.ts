@@ -5,8 +5,10 @@ import { LINKING_NODES } from './noteLinkSyntax';
 import { EDITOR_FRAGMENT } from './plainText';
 
 /**
- * LNK3: `blocks` with each note link's `target` set to the name its note has now, so Markdown written
- * from them names the note's current path. Links whose note is unknown keep the name they have.
+ * LNK3: `blocks` with each note link's `target` set to the name it is written with now: the name it holds
+ * while that still reads as its note, else the note's current name (it was renamed or moved), so Markdown
+ * written from them comes back as it was typed and still finds the note. Links whose note is unknown keep
+ * the name they have.
  */
 export function withCurrentLinkTexts(blocks: readonly EditorElement[], links: NoteLinkResolver): EditorElement[] {
   return blocks.map((block) => mapNoteLinks(block, (attrs) => currentTextOf(attrs, links)));
@@ -20,9 +22,41 @@ export function withResolvedLinks(blocks: readonly EditorElement[], links: NoteL
 }
 
 function currentTextOf(attrs: Readonly<Record<string, unknown>>, links: NoteLinkResolver) {
-  const docId = typeof attrs.docId === 'string' ? attrs.docId : null;
-  const current = docId === null ? undefined : links.linkTextOf(docId);
-  return current === undefined ? attrs : { ...attrs, target: current };
+  const shown = shownTextOf(attrs.docId, attrs.target, links);
+  return shown === attrs.target ? attrs : { ...attrs, target: shown };
+}
+
+// The name a link holding `docId` and `target` is written with by `links` (or as it holds it, without).
+function shownTextOf(docId: unknown, target: unknown, links: NoteLinkResolver | undefined): string {
+  const held = typeof target === 'string' ? target : '';
+  if (typeof docId !== 'string' || !docId) return held;
+  return links?.typedLinkTextOf(docId, held) ?? held;
+}
+
+/**
+ * LNK3, MD4: after an edit made the document show `blocks`, a link whose name was written otherwise than the
+ * document showed it (`[[B note]]` edited to `[[b note]]`, same note) takes the name as written, so the
+ * note comes back as it was typed. One written as shown is left alone: writing back a note read after a
+ * rename changes nothing. Pairs links in document order; the edit left both with the same links.
+ */
+export function takeTypedLinkTexts(doc: Y.Doc, blocks: readonly EditorElement[], links?: NoteLinkResolver): void {
+  const elements = linkingElementsOf(doc);
+  const written = linkAttrsIn(blocks);
+  if (elements.length !== written.length) return;
+  elements.forEach((element, index) => {
+    const docId = element.getAttribute('docId');
+    const typed = written[index]?.target;
+    if (written[index]?.docId !== docId || typeof typed !== 'string') return;
+    if (typed !== shownTextOf(docId, element.getAttribute('target'), links)) element.setAttribute('target', typed);
+  });
+}
+
+// The attributes of the links and embeds in `blocks`, in document order (depth bounded as in mapNoteLinks).
+function linkAttrsIn(blocks: readonly EditorNode[]): Array<Readonly<Record<string, unknown>>> {
+  return blocks.flatMap((node) => {
+    if (isEditorText(node)) return [];
+    return LINKING_NODES.has(node.type) ? [node.attrs] : linkAttrsIn(node.children);
+  });
 }
 
 type AttrsMap = (attrs: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>>;
@@ -53,7 +87,7 @@ export function linkedDocIdsOf(doc: Y.Doc): string[] {
 
 /**
  * LNK7: `links` for reading an edit of `doc` back, keeping the notes its links point at. A name written as
- * the document shows one of its links (`links`' name for its note, else the name it was made with) reads
+ * the document shows one of its links (as `links` writes it, else the name it was made with) reads
  * as that link's note: the first such name as the first such link, and so on; other names, and names past
  * those, are read by `links`. Someone who can't read a linked note sees its link by the name it was made
  * with (LNK6), so without this their edit would drop the link or point it at another note of that name.
@@ -64,8 +98,7 @@ export function keepingLinksOf(doc: Y.Doc, links?: NoteLinkResolver): NoteLinkRe
   for (const link of linkingElementsOf(doc)) {
     const docId = link.getAttribute('docId');
     if (typeof docId !== 'string' || !docId) continue;
-    const target = link.getAttribute('target');
-    const key = linkNameKey(links?.linkTextOf(docId) ?? (typeof target === 'string' ? target : ''));
+    const key = linkNameKey(shownTextOf(docId, link.getAttribute('target'), links));
     const sameName = held.get(key);
     if (sameName) sameName.push(docId);
     else held.set(key, [docId]);
@@ -73,6 +106,7 @@ export function keepingLinksOf(doc: Y.Doc, links?: NoteLinkResolver): NoteLinkRe
   return {
     linkTextOf: (docId) => links?.linkTextOf(docId),
     docIdOf: (linkText) => held.get(linkNameKey(linkText))?.shift() ?? links?.docIdOf(linkText),
+    typedLinkTextOf: (docId, typed) => links?.typedLinkTextOf(docId, typed),
   };
 }
 

@@ -81,8 +81,8 @@ describe('links between notes', () => {
     expect(documentContentOfMarkdown(markdown).map(fingerprintOf)).toEqual([fingerprintOf(block)]);
   });
 
-  it('[LNK3] a link is written with its note’s shortest unambiguous name, and follows renames and moves', () => {
-    const block = paragraphOf(linkOf('d-ideas', 'Ideas'), linkOf('d-roadmap', 'Roadmap', { heading: 'Q3' }));
+  it('[LNK3] a link whose name no longer reads as its note is written with the note’s shortest unambiguous name, and follows renames and moves', () => {
+    const block = paragraphOf(linkOf('d-ideas', 'Ideas'), linkOf('d-roadmap', 'Roadmap plan', { heading: 'Q3' }));
     expect(markdownOfBlocks([block], createNoteLinkResolver(ENTRIES))).toBe('[[Ideas]][[Plans/Roadmap#Q3]]\n');
     const moved = ENTRIES.map((entry) =>
       entry.docId === 'd-ideas' ? { ...entry, path: 'Thinking/Better ideas.md' } : entry,

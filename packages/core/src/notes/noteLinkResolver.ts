@@ -18,11 +18,38 @@ export interface NoteLinkResolver {
   linkTextOf(docId: string): string | undefined;
   /** The docId a written name points at, or undefined when it names no entry. */
   docIdOf(linkText: string): string | undefined;
+  /**
+   * The name a link to `docId` that holds the name `typed` is written with: `typed` while it still reads
+   * as that entry (in any case, with its folders or `.md` or not), else linkTextOf(docId) — the entry was
+   * renamed or moved, or the name now reads as another; undefined when no entry has that docId.
+   */
+  typedLinkTextOf(docId: string, typed: string): string | undefined;
+}
+
+/** A resolver's two readings, from which noteLinkResolverOf makes the whole resolver. */
+export type NoteLinkReadings = Pick<NoteLinkResolver, 'linkTextOf' | 'docIdOf'>;
+
+/**
+ * LNK3: the resolver of `readings`, keeping a link's name as typed while `readings` reads it as the link's
+ * entry. Obsidian finds notes by name in any case and shows a link as it was typed, so a link's text
+ * changes only when its entry's name or place did, never merely to normalize it.
+ * @example noteLinkResolverOf(createNoteLinkResolver([{ docId: 'd1', path: 'B note.md' }])).typedLinkTextOf('d1', 'b note') // 'b note'
+ */
+export function noteLinkResolverOf(readings: NoteLinkReadings): NoteLinkResolver {
+  return {
+    linkTextOf: (docId) => readings.linkTextOf(docId),
+    docIdOf: (linkText) => readings.docIdOf(linkText),
+    typedLinkTextOf(docId, typed) {
+      const current = readings.linkTextOf(docId);
+      return current !== undefined && readings.docIdOf(typed) === docId ? typed : current;
+    },
+  };
 }
 
 /**
  * LNK3: names as Obsidian writes them ("shortest path when possible"): a note's file name without `.md` when
- * no other entry has that name, else its whole path without `.md`; attachments keep their extension.
+ * no other entry has that name, else its whole path without `.md`; attachments keep their extension. A link
+ * keeps the name it was typed with while that name reads as its entry (noteLinkResolverOf).
  * Reading is case-insensitive (Obsidian's way): a whole path first, then a file name; when several entries
  * share that file name, the one with the shortest path (then the first in code-point order) wins.
  * LNK6: `entries` are the ones the person reading or writing may read, and no others: a note hidden from
@@ -42,7 +69,7 @@ export function createNoteLinkResolver(entries: readonly LinkableEntry[]): NoteL
     byName.set(name, [...(byName.get(name) ?? []), entry]);
   }
   for (const sharing of byName.values()) sharing.sort(byShortestPath);
-  return {
+  return noteLinkResolverOf({
     linkTextOf(docId) {
       const path = pathOfDoc.get(docId);
       if (path === undefined) return undefined;
@@ -53,7 +80,7 @@ export function createNoteLinkResolver(entries: readonly LinkableEntry[]): NoteL
       const key = linkNameKey(linkText);
       return byPath.get(key) ?? (key.includes('/') ? undefined : byName.get(key)?.[0]?.docId);
     },
-  };
+  });
 }
 
 /** LNK3: what a link's name is compared by when read: any case, no `.md`, no leading `/` or spaces around. */
@@ -85,6 +112,9 @@ export function linksSharedWith(
       const path = docId === undefined ? undefined : pathOfDoc.get(docId);
       return path !== undefined && isReadableByEveryReaderOf(path, notePath, restrictions) ? docId : undefined;
     },
+    // Written as `links` writes it: the note reads the same to its writer as to anyone reading it (one
+    // revision, MCP13), and an edit finds its links by the names they showed (LNK7).
+    typedLinkTextOf: (docId, typed) => links.typedLinkTextOf(docId, typed),
   };
 }
 

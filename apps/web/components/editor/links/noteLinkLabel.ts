@@ -17,14 +17,17 @@ export interface NoteLinkShown {
 }
 
 /**
- * LINK2: a link shows its alias, else its note's title now (so a rename shows at once), with the heading
- * after a `›`. A link made before its note existed resolves by name once a note has that name (as in
- * Obsidian); one whose note this device doesn't know shows the name it was made with.
+ * LINK2: a link shows its alias, else the name it was typed with while that name still finds its note (in
+ * any case, as Obsidian shows it and as Markdown writes it, LNK3), else its note's title now (so a rename
+ * shows at once), with the heading after a `›`. A link made before its note existed resolves by name once
+ * a note has that name (as in Obsidian); one whose note this device doesn't know shows the name it was
+ * made with.
  */
 export function shownNoteLink(link: NoteLinkView, directory: NoteDirectory): NoteLinkShown {
   const opens = link.docId ?? directory.docIdOf(link.target) ?? null;
   const path = opens === null ? undefined : directory.pathOf(opens);
-  const name = path === undefined ? link.target : titleFromPath(path);
+  const typed = opens !== null && directory.links.typedLinkTextOf(opens, link.target) === link.target;
+  const name = path === undefined || typed ? link.target : titleFromPath(path);
   const label = link.alias || (link.heading ? `${name} › ${link.heading}` : name);
   return { label, opens, resolved: path !== undefined };
 }
