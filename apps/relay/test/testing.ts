@@ -5,6 +5,8 @@ export type { Logger } from '../src/support/logger';
 export { type ApiBody, readBody } from './apiBody';
 export { pgliteBackend, type TestBackend } from './backends';
 export { appendParagraph, connectPeer, eventually, type Peer } from './clients';
+export { type Faults, type FaultyProxy, NO_FAULTS, startFaultyProxy } from './convergence/faultyProxy';
+export { type RelayCluster, type StoredNote, startSingleRelay } from './convergence/relayCluster';
 export { runPooled } from './convergence/seedSelection';
 export { callTool, connectMcp, createAndReadRefunds, type ToolAnswer } from './mcpClients';
 export { collectLines } from './outputLines';
