@@ -5,18 +5,19 @@ import { ensureBuilt } from '../scripts/ensureBuilt.mjs';
 import { attachmentRows, measureAttachments } from './attachments';
 import { asBenchRow, editorOptionsFrom, editorRows, measureEditor, printEditorTable } from './editor/editorBench';
 import { fanoutAgainstBare } from './fanout';
+import { hostileInputRows } from './hostileInputs';
 import { measureEditLatency, measureEditToSearchable } from './latency';
 import { manyDocumentsAgainstBare } from './manyDocuments';
 import { mcpEditsRows, measureMcpEdits } from './mcpEdits';
 import { mcpSearchRows, measureMcpSearch } from './mcpSearch';
 import { measureOAuthFlow, oauthFlowRows } from './oauthFlow';
+import { openDocumentWritesBeforeAfter } from './openDocumentWrites';
 import { measureReindex } from './reindexThroughput';
 import { measureRelayRestart } from './relayRestart';
 import { measureRetrieval } from './retrieval/runRetrieval';
 import { measureSearchLatency } from './searchLatency';
 import { measureSemantic } from './semantic';
 import { browserSemanticRows, measureSemanticInBrowser } from './semanticBrowser';
-import { hostileInputRows } from './hostileInputs';
 import { importRows, measureImportResponsiveness } from './semanticImport';
 import { measureSignUpCost, signUpCostRows } from './signUpCost';
 import { beyondBareRows, measureSoaks, soakRows } from './soak';
@@ -106,6 +107,7 @@ if (!onlyStartup) {
     for (const clients of [100, 300]) rows.push(...(await fanoutAgainstBare(clients)));
     rows.push(...importRows(await measureImportResponsiveness()));
     rows.push(...(await manyDocumentsAgainstBare()));
+    rows.push(...(await openDocumentWritesBeforeAfter()));
   }
   if (args.includes('--soak')) {
     const minutesFlag = args.indexOf('--soak-minutes');

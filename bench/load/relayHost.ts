@@ -1,11 +1,16 @@
 // The relay of the load benches, in a process of its own: forked by relayProcess.ts with --expose-gc, it
 // starts the relay on argv[2] (a PGlite folder, or a PostgreSQL URL) and answers memory readings over IPC.
 import { writeHeapSnapshot } from 'node:v8';
+import { createAccessService } from '../../apps/relay/src/access/accessService';
 import { TEST_PASSWORD_COST } from '../../apps/relay/src/access/passwords';
+import { lostConnections, openConnections } from '../../apps/relay/src/access/recheckPass';
+import { lostConnectionsAsBefore } from '../../apps/relay/src/access/recheckPassAsBefore';
 import { startRelay } from '../../apps/relay/src/app/startRelay';
 import type { DatabaseTarget } from '../../apps/relay/src/db/openDatabase';
 import { silentLogger } from '../../apps/relay/src/support/logger';
+import { countingClient } from '../../apps/relay/test/queryCounter';
 import { answerHostRequests } from './hostReadings';
+import type { HostRequest } from './relayProtocol';
 
 const location = process.argv[2];
 if (!location || typeof globalThis.gc !== 'function') {
@@ -14,6 +19,8 @@ if (!location || typeof globalThis.gc !== 'function') {
 const database: DatabaseTarget = /^postgres(ql)?:\/\//.test(location)
   ? { kind: 'postgres', url: location }
   : { kind: 'pglite', dataDir: location };
+
+const RECHECKS_AS_BEFORE = process.env.BAALDA_BENCH_RECHECKS === 'before';
 
 // Production settings (store debounce, versions, limits) except the password hash cost, which only the one
 // sign-up of the bench pays and which would leave scrypt's buffers in the RSS baseline.
@@ -27,6 +34,18 @@ const relay = await startRelay({
   // Words alone unless the bench measures meaning too (BAALDA_BENCH_SEMANTIC=1): the other load rows keep
   // their baseline.
   semantic: process.env.BAALDA_BENCH_SEMANTIC === '1' ? { threads: 1 } : null,
+  // ACL6's rechecks as they ran before they were batched, when the bench compares both in one run.
+  rechecksAsBefore: RECHECKS_AS_BEFORE,
+});
+
+// One recheck pass, the kind this relay runs, over a client that counts what it sends to the database.
+process.on('message', async (request: HostRequest) => {
+  if (request.type !== 'recheckQueries') return;
+  const counting = countingClient(relay.prisma);
+  const access = createAccessService(counting.client, TEST_PASSWORD_COST);
+  await (RECHECKS_AS_BEFORE ? lostConnectionsAsBefore : lostConnections)(access, relay.hocuspocus, new Date());
+  const connections = openConnections(relay.hocuspocus).length;
+  process.send?.({ type: 'recheckQueries', queries: counting.queries(), connections });
 });
 
 answerHostRequests(relay.hocuspocus, {

@@ -21,6 +21,8 @@ export interface MeasuredRelay extends AuthedRelay {
   writeHeapSnapshot(path: string): Promise<void>;
   /** Notes waiting for semantic vectors (0 when the relay computes no meaning). */
   semanticWaiting(): Promise<number>;
+  /** The queries one ACL6 recheck pass sends, and the connections it re-decided (Baalda's relay only). */
+  recheckQueries(): Promise<{ queries: number; connections: number }>;
   /** Stores every pending change, stops the process and removes its data folder or database. */
   stop(): Promise<void>;
   /**
@@ -87,6 +89,14 @@ async function startOn(
     semanticWaiting: async () => {
       child.send({ type: 'semantic' });
       return ((await nextReply(child, 'semantic')) as Extract<HostReply, { type: 'semantic' }>).waiting;
+    },
+    recheckQueries: async () => {
+      child.send({ type: 'recheckQueries' });
+      const { queries, connections } = (await nextReply(child, 'recheckQueries')) as Extract<
+        HostReply,
+        { type: 'recheckQueries' }
+      >;
+      return { queries, connections };
     },
     stop: async () => {
       await stopChild(child);

@@ -37,6 +37,8 @@ export type HostRequest =
   | { readonly type: 'snapshot'; readonly path: string }
   /** How many notes wait for semantic vectors (answers `semantic`). */
   | { readonly type: 'semantic' }
+  /** Runs one ACL6 recheck pass over a client that counts its queries (answers `recheckQueries`). */
+  | { readonly type: 'recheckQueries' }
   | { readonly type: 'stop' };
 
 /** Messages from relayHost.ts to the bench. */
@@ -44,4 +46,5 @@ export type HostReply =
   | { readonly type: 'started'; readonly httpUrl: string }
   | { readonly type: 'memory'; readonly reading: MemoryReading }
   | { readonly type: 'snapshot' }
-  | { readonly type: 'semantic'; readonly waiting: number };
+  | { readonly type: 'semantic'; readonly waiting: number }
+  | { readonly type: 'recheckQueries'; readonly queries: number; readonly connections: number };

@@ -1,12 +1,10 @@
 import type { Hocuspocus } from '@hocuspocus/server';
 import type { Logger } from '../support/logger';
-import { openNoteIds } from '../sync/openNotes';
 import type { SyncContext } from './AccessExtension';
 import { readAccessEpoch } from './accessEpoch';
 import type { AccessService } from './accessService';
-import type { Caller } from './callers';
-import { decideDocument, loadNotePlaces } from './documentAccess';
-import { callerOfRef } from './socketCallers';
+import { lostConnections, type OpenConnection } from './recheckPass';
+import { lostConnectionsAsBefore } from './recheckPassAsBefore';
 
 /** ACL6's close code: the client should reconnect, and each document is decided again. */
 export const ACCESS_CHANGED_CLOSE = { code: 4403, reason: 'ACCESS_CHANGED: your access changed; reconnect.' };
@@ -20,21 +18,28 @@ const POLL_MS = 1000;
  */
 const FULL_EVERY_MS = 60_000;
 
+/** How a relay runs ACL6's passes. */
+export interface RecheckOptions {
+  readonly clock: () => Date;
+  readonly logger: Logger;
+  readonly pollMs?: number;
+  /** The passes as they were before they were batched and coalesced: only the bench sets it, to compare. */
+  readonly asBefore?: boolean;
+}
+
 /**
  * ACL6: re-decides every open sync connection when who may see what changes — the access epoch grew
  * (roles, restrictions, tokens, sign-outs, on any relay), the tree changed (a note moved into a private
- * folder), a token expired (every tick) or at least every minute. A connection that lost rights has its whole socket closed;
- * the client reconnects and gets exactly what it may now have (nothing, or read-only).
+ * folder), a token expired (every tick) or at least every minute. A connection that lost rights has its
+ * whole socket closed; the client reconnects and gets exactly what it may now have (nothing, or read-only).
  */
 export type ConnectionRechecks = ReturnType<typeof startConnectionRechecks>;
 
-export function startConnectionRechecks(
-  access: AccessService,
-  hocuspocus: Hocuspocus,
-  options: { clock: () => Date; logger: Logger; pollMs?: number },
-) {
+export function startConnectionRechecks(access: AccessService, hocuspocus: Hocuspocus, options: RecheckOptions) {
+  const pollMs = options.pollMs ?? POLL_MS;
+  const lost = options.asBefore ? lostConnectionsAsBefore : lostConnections;
   let epoch: bigint | null = null;
-  let lastFull = 0;
+  let lastFull = Number.NEGATIVE_INFINITY;
   let requested = false;
   let running: Promise<void> | null = null;
 
@@ -48,7 +53,7 @@ export function startConnectionRechecks(
     requested = false;
     epoch = current;
     lastFull = Date.now();
-    await recheckAll(access, hocuspocus, now, options.logger);
+    closeLost(await lost(access, hocuspocus, now), options.logger);
   }
 
   const run = () => {
@@ -59,13 +64,17 @@ export function startConnectionRechecks(
       });
     return running;
   };
-  const timer = setInterval(run, options.pollMs ?? POLL_MS);
+  const timer = setInterval(run, pollMs);
   timer.unref();
   return {
-    /** Asks for a full re-decision on the next tick (after a change made here). */
+    /**
+     * Asks for a full re-decision (after a change made here). The first after a quiet tick starts at once;
+     * those that follow within a tick wait for the next one, so a burst of creates or uploads costs one
+     * pass a tick and none of them waits for it.
+     */
     request: () => {
       requested = true;
-      void run();
+      if (options.asBefore || (!running && Date.now() - lastFull >= pollMs)) void run();
     },
     /** Runs a full re-decision now (tests). */
     runNow: async () => {
@@ -77,26 +86,13 @@ export function startConnectionRechecks(
   };
 }
 
-async function recheckAll(shared: AccessService, hocuspocus: Hocuspocus, now: Date, logger: Logger): Promise<void> {
-  // One lookup per session or token, and per caller and vault, per pass, however many documents are open.
-  const callers = new Map<string, Promise<Caller | null>>();
-  const access = withRememberedVaultAccess(shared);
-  const notePlaces = await loadNotePlaces(access, openNoteIds(hocuspocus));
-  for (const document of hocuspocus.documents.values()) {
-    for (const connection of document.getConnections()) {
-      const context = connection.context as SyncContext | undefined;
-      if (!context?.caller || !context.edgeSocket || !context.rights) continue;
-      const ref = context.caller;
-      const key = ref.kind === 'session' ? `s:${ref.sessionHash}` : `t:${ref.tokenId}`;
-      if (!callers.has(key)) callers.set(key, callerOfRef(access, ref, now));
-      const caller = await callers.get(key);
-      const rights = caller
-        ? await decideDocument(access, caller, document.name, now, notePlaces)
-        : { read: false, write: false };
-      if (rights.read && rights.write === context.rights.write) continue;
-      logger.info('access changed: closing socket', { document: document.name, user: context.caller.userId });
-      context.edgeSocket.close(ACCESS_CHANGED_CLOSE.code, ACCESS_CHANGED_CLOSE.reason);
-    }
+function closeLost(connections: readonly OpenConnection[], logger: Logger): void {
+  for (const connection of connections) {
+    logger.info('access changed: closing socket', {
+      document: connection.documentName,
+      user: connection.caller.userId,
+    });
+    connection.edgeSocket.close(ACCESS_CHANGED_CLOSE.code, ACCESS_CHANGED_CLOSE.reason);
   }
 }
 
@@ -122,21 +118,4 @@ function closeExpiredTokens(hocuspocus: Hocuspocus, now: Date, logger: Logger): 
       context?.edgeSocket?.close(ACCESS_CHANGED_CLOSE.code, ACCESS_CHANGED_CLOSE.reason);
     }
   }
-}
-
-// The same access service, remembering each caller's access to each vault for one pass.
-function withRememberedVaultAccess(access: AccessService): AccessService {
-  const remembered = new Map<string, ReturnType<AccessService['callers']['vaultAccess']>>();
-  const keyOf = (caller: Caller, vaultId: string) =>
-    `${caller.user.id}|${caller.kind === 'token' ? caller.token.id : ''}|${vaultId}`;
-  const vaultAccess: AccessService['callers']['vaultAccess'] = (caller, vaultId, now) => {
-    const key = keyOf(caller, vaultId);
-    let found = remembered.get(key);
-    if (!found) {
-      found = access.callers.vaultAccess(caller, vaultId, now);
-      remembered.set(key, found);
-    }
-    return found;
-  };
-  return { ...access, callers: { ...access.callers, vaultAccess } };
 }

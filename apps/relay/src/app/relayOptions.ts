@@ -4,6 +4,7 @@ import type { PasswordCost } from '../access/passwords';
 import type { AttachmentService } from '../attachments/attachmentService';
 import type { ExtractionLimits } from '../attachments/extraction';
 import type { DatabaseTarget } from '../db/openDatabase';
+import type { PrismaClient } from '../generated/prisma/client';
 import type { SemanticSearch, SemanticSettings } from '../search/semantic/semanticSearch';
 import type { EdgeSettings } from '../support/edgeSettings';
 import type { Logger } from '../support/logger';
@@ -50,6 +51,11 @@ export interface RelayOptions {
   readonly redisUrl?: string | null;
   /** SCALE1: the namespace of Redis keys and channels (tests keep runs apart); `baalda` when absent. */
   readonly redisPrefix?: string;
+  /**
+   * ACL6's rechecks as they ran before they were batched and coalesced (a pass per tree change, each open
+   * document decided in turn). Only the bench sets it, to measure both in one run.
+   */
+  readonly rechecksAsBefore?: boolean;
 }
 
 /** A running relay. */
@@ -58,6 +64,8 @@ export interface Relay {
   readonly httpUrl: string;
   readonly syncUrl: string;
   readonly hocuspocus: Hocuspocus;
+  /** The relay's database client: tests and benches count what a step reads through it; nothing writes. */
+  readonly prisma: PrismaClient;
   /** ACC10: the key `/api/admin/*` wants as a Bearer token. */
   readonly adminKey: string;
   /** ACL6: re-decides every open sync connection now. */

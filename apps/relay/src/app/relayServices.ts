@@ -49,7 +49,11 @@ export async function createRelayServices(
   // SCALE2: with other relays on this database, a store only ever adds to what is stored.
   const store = createPrismaNoteStore(database.prisma, { mergeOnWrite: Boolean(options.redisUrl) });
   const access = createAccessService(database.prisma, options.passwordCost ?? DEFAULT_PASSWORD_COST);
-  const rechecks = startConnectionRechecks(access, hocuspocus, { clock, logger: options.logger });
+  const rechecks = startConnectionRechecks(access, hocuspocus, {
+    clock,
+    logger: options.logger,
+    asBefore: options.rechecksAsBefore,
+  });
   const semantic = options.semantic ? createSemanticSearch(database.prisma, options.semantic, options.logger) : null;
   const indexes = await SearchIndexes.open(database.prisma, options.embedder ?? hashedEmbedder, semantic?.encoder);
   semantic?.start(indexes);

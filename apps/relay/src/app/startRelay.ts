@@ -56,6 +56,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     httpUrl: `http://${urlHost}:${port}`,
     syncUrl: `ws://${urlHost}:${port}${SYNC_PATH}`,
     hocuspocus,
+    prisma: database.prisma,
     adminKey: services.adminKey,
     attachments: services.attachments,
     semantic: services.semantic,

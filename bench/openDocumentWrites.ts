@@ -1,0 +1,152 @@
+// `npx tsx bench/openDocumentWrites.ts [--documents 2000] [--writes 100]`: creates and uploads while a device
+// holds many documents open, with ACL6's rechecks as they ran before and as they run now, in one run.
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { formatVaultDocumentName } from '@baalda/core';
+import { fetchAsOwner } from './benchAccount';
+import { flagValue, printRows } from './fanout';
+import { benchDocumentName, createBenchNotes } from './load/benchNotes';
+import { ClientFleet } from './load/clientFleet';
+import type { BenchRow } from './load/compareRows';
+import { type MeasuredRelay, startMeasuredRelay } from './load/relayProcess';
+import { summarize } from './stats';
+
+/** Which recheck the relay runs: as before they were batched and coalesced, or as now. */
+export type RecheckMode = 'before' | 'after';
+
+/** Writes timed with a number of documents open, and what one recheck pass then asks of the database. */
+export interface WritePhase {
+  readonly open: number;
+  /** Milliseconds from sending a one-note `createNote` batch to its answer. */
+  readonly creates: readonly number[];
+  /** Milliseconds from sending a 4 KiB attachment to its answer. */
+  readonly uploads: readonly number[];
+  readonly recheck: { readonly queries: number; readonly connections: number };
+  /** The machine's 1-minute load average at the end of the phase: others share its CPUs. */
+  readonly loadAverage: number;
+}
+
+/** One relay's run: the same writes with no document open, then with `documents` open. */
+export interface OpenDocumentWrites {
+  readonly mode: RecheckMode;
+  readonly phases: readonly [WritePhase, WritePhase];
+}
+
+const PREFIX = 'open';
+const UPLOAD_BYTES = 4096;
+const WARM_UP_WRITES = 10;
+
+/**
+ * `documents` notes created as a client does, then `writes` creates and `writes` uploads one after another
+ * with no document open; then one client per note connects (each its own WebSocket, in two worker
+ * processes: 2,000 documents open, as a mirror or a web app holding a vault open has them) and the same
+ * writes are timed again. Every create and upload is a tree change, which asks ACL6 to re-decide every open
+ * connection. The relay runs in a process of its own with production settings.
+ */
+export async function measureOpenDocumentWrites(
+  mode: RecheckMode,
+  documents: number,
+  writes: number,
+): Promise<OpenDocumentWrites> {
+  const relay = await startMeasuredRelay({ env: { BAALDA_BENCH_RECHECKS: mode } });
+  const fleet = ClientFleet.start(2);
+  try {
+    await createBenchNotes(relay, PREFIX, documents);
+    await timeWrites(relay, WARM_UP_WRITES, 'warm-up');
+    const none = await timePhase(relay, 0, writes);
+    const clients = Array.from({ length: documents }, (_, id) => ({ id, documentName: benchDocumentName(PREFIX, id) }));
+    // The device's tree channel too, as the web app and the mirror hold it.
+    await fleet.connect(relay, [...clients, { id: documents, documentName: formatVaultDocumentName('default') }]);
+    const many = await timePhase(relay, documents, writes);
+    return { mode, phases: [none, many] };
+  } finally {
+    await Promise.allSettled([fleet.stop(), relay.stop()]);
+  }
+}
+
+async function timePhase(relay: MeasuredRelay, open: number, writes: number): Promise<WritePhase> {
+  const { creates, uploads } = await timeWrites(relay, writes, `open ${open}`);
+  const recheck = await relay.recheckQueries();
+  // Each note's client, and the tree channel's once notes are open.
+  const expected = open === 0 ? 0 : open + 1;
+  if (recheck.connections !== expected) throw new Error(`${recheck.connections} connections, not ${expected}`);
+  return { open, creates, uploads, recheck, loadAverage: loadavg()[0] ?? 0 };
+}
+
+async function timeWrites(relay: MeasuredRelay, writes: number, tag: string) {
+  const creates: number[] = [];
+  const uploads: number[] = [];
+  for (let index = 0; index < writes; index += 1) creates.push(await timeCreate(relay, `New/${tag} ${index}.md`));
+  for (let index = 0; index < writes; index += 1) uploads.push(await timeUpload(relay, `Files/${tag} ${index}.bin`));
+  return { creates, uploads };
+}
+
+async function timeCreate(relay: MeasuredRelay, path: string): Promise<number> {
+  const docId = randomBytes(15).toString('base64url');
+  const ops = [{ opId: `op_${docId}`, kind: 'createNote', docId, path, createdAt: Date.now() }];
+  const started = performance.now();
+  const response = await fetchAsOwner(relay, '/api/vaults/default/ops', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ops }),
+  });
+  const answer = await response.text();
+  if (!response.ok) throw new Error(`bench create: ${response.status} ${answer}`);
+  return performance.now() - started;
+}
+
+async function timeUpload(relay: MeasuredRelay, path: string): Promise<number> {
+  const docId = randomBytes(15).toString('base64url');
+  const query = new URLSearchParams({ path, createdAt: String(Date.now()) });
+  const started = performance.now();
+  const response = await fetchAsOwner(relay, `/api/vaults/default/attachments/${docId}?${query}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: randomBytes(UPLOAD_BYTES),
+  });
+  const answer = await response.text();
+  if (response.status !== 201) throw new Error(`bench upload: ${response.status} ${answer}`);
+  return performance.now() - started;
+}
+
+/** Both recheck modes, one relay each, in this run: before first, so the new one is never the warmer. */
+export async function openDocumentWritesBeforeAfter(documents = 2000, writes = 100): Promise<BenchRow[]> {
+  const runs: OpenDocumentWrites[] = [];
+  for (const mode of ['before', 'after'] as const) runs.push(await measureOpenDocumentWrites(mode, documents, writes));
+  return openDocumentWriteRows(runs);
+}
+
+/** The runs as rows of the bench table: queries of one pass, then p50 / p95 of each write. */
+export function openDocumentWriteRows(runs: readonly OpenDocumentWrites[]): BenchRow[] {
+  const rows: BenchRow[] = [];
+  const opened = (phase: WritePhase) => `${phase.open.toLocaleString('en')} documents open`;
+  for (const { mode, phases } of runs) {
+    const [none, many] = phases;
+    rows.push([
+      `ACL6 recheck pass, queries with ${none.open} / ${many.open.toLocaleString('en')} documents open (${mode})`,
+      `${none.recheck.queries} / ${many.recheck.queries}`,
+    ]);
+    for (const phase of phases) {
+      const load = ` (load ${phase.loadAverage.toFixed(1)})`;
+      rows.push([`create note, ${opened(phase)}, p50 / p95 (${mode})`, percentiles(phase.creates) + load]);
+      rows.push([
+        `upload ${UPLOAD_BYTES / 1024} KiB attachment, ${opened(phase)}, p50 / p95 (${mode})`,
+        percentiles(phase.uploads) + load,
+      ]);
+    }
+  }
+  return rows;
+}
+
+function percentiles(samples: readonly number[]): string {
+  const { p50, p95 } = summarize(samples);
+  return `${p50.toFixed(1)} ms / ${p95.toFixed(1)} ms`;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const documents = Number(flagValue(args, '--documents', '2000'));
+  const writes = Number(flagValue(args, '--writes', '100'));
+  printRows(await openDocumentWritesBeforeAfter(documents, writes));
+}
