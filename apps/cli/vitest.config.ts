@@ -4,8 +4,10 @@ import { defineConfig } from 'vitest/config';
 
 // Builds the relay and migrates its PGlite template once per run (the relay's own global setup), then
 // builds the CLI bundle the tests run.
-// The longest files (about 30–150 s each here), longest first, so that neither worker is left with one at the end.
+// The longest files (about 30–150 s each here; the system suite's few seeds about 2 min), longest first, so
+// that neither worker is left with one at the end.
 const SLOW_FILES = [
+  'test/system/system.test.ts',
   'test/mirrorScale.test.ts',
   'test/cli.test.ts',
   'test/mirrorFlapping.test.ts',

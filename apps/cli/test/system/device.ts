@@ -33,11 +33,11 @@ export class Device {
   private readonly window = new DocumentWindow();
   private readonly providers = new Map<string, WindowedProvider>();
   private readonly denied = new Map<string, string>();
-  private online = true;
 
   private constructor(
     readonly name: WriterName,
     readonly tree: DeviceTree,
+    private readonly network: { online: boolean },
     private readonly options: { url: string; vaultId: string; token: string; ledger: WriteLedger },
   ) {
     const url = `${options.url.replace(/^http/, 'ws')}/sync`;
@@ -56,8 +56,9 @@ export class Device {
   }
 
   static async open(options: { name: WriterName; url: string; vaultId: string; token: string; ledger: WriteLedger }) {
-    const tree = await openDeviceTree(options.url, options.vaultId, options.token);
-    return new Device(options.name, tree, options);
+    const network = { online: true };
+    const tree = await openDeviceTree(options.url, options.vaultId, options.token, () => network.online);
+    return new Device(options.name, tree, network, options);
   }
 
   /** Opens a note (as the person clicking it in the sidebar); answers its document. */
@@ -79,20 +80,22 @@ export class Device {
   }
 
   isOnline(): boolean {
-    return this.online;
+    return this.network.online;
   }
 
+  /** The browser's `offline` and `online` events: the socket drops or reconnects, the outbox waits or goes. */
   setOnline(online: boolean): void {
-    if (online === this.online) return;
-    this.online = online;
+    if (online === this.network.online) return;
+    this.network.online = online;
+    if (!online) return this.socket.dropConnection();
     // connect() rejects when a later disconnect aborts its retries; the run does that on purpose.
-    if (online) this.socket.connect().catch(() => {});
-    else this.socket.dropConnection();
+    this.socket.connect().catch(() => {});
+    void this.tree.flush().then(() => this.tree.refresh());
   }
 
   /** Connected, every opened note past its handshake with nothing unacknowledged (or refused by the relay). */
   isSynced(): boolean {
-    const connected = this.online && this.socket.status === WebSocketStatus.Connected;
+    const connected = this.network.online && this.socket.status === WebSocketStatus.Connected;
     return connected && [...this.providers.values()].every((provider) => this.isProviderSynced(provider));
   }
 
@@ -105,7 +108,7 @@ export class Device {
           `${provider.configuration.name}: synced ${provider.isSynced}, authenticated ${provider.isAuthenticated}, unacknowledged ${provider.unsyncedChanges}`,
       );
     const pendingOps = this.tree.getState().pendingOps;
-    const state = `${this.name} (${this.online ? 'online' : 'offline'}, socket ${this.socket.status}, ${pendingOps} ops pending)`;
+    const state = `${this.name} (${this.network.online ? 'online' : 'offline'}, socket ${this.socket.status}, ${pendingOps} ops pending)`;
     return [state, ...waiting].join('; ');
   }
 

@@ -55,21 +55,34 @@ type Call<T> = Promise<Result<T, string>>;
 // DOM's types, which the CLI's typecheck has not got, so its shape is declared here (DeviceTree).
 const WEB_VAULT_STORE = join(import.meta.dirname, '..', '..', '..', 'web', 'lib', 'vault', 'vaultStore.ts');
 
-/** Starts a device's tree store talking to `url` (the device's link) for `vaultId` with `token`. */
-export async function openDeviceTree(url: string, vaultId: string, token: string): Promise<DeviceTree> {
+/**
+ * Starts a device's tree store talking to `url` (the device's link) for `vaultId` with `token`. While
+ * `isOnline()` is false nothing is sent, as the web's relay client believes a browser that says it is
+ * offline.
+ */
+export async function openDeviceTree(
+  url: string,
+  vaultId: string,
+  token: string,
+  isOnline: () => boolean,
+): Promise<DeviceTree> {
   const { createVaultStore } = (await import(/* @vite-ignore */ WEB_VAULT_STORE)) as {
     createVaultStore(deps: unknown): DeviceTree;
   };
   const base = `${url}/api/vaults/${encodeURIComponent(vaultId)}`;
   const store = createVaultStore({
     storage: memoryStorage(),
-    fetchSnapshot: () => fetchSnapshot(base, token),
-    postOps: (ops: readonly VaultOp[]) => postOps(base, token, ops),
+    fetchSnapshot: () => (isOnline() ? fetchSnapshot(base, token) : offline()),
+    postOps: (ops: readonly VaultOp[]) => (isOnline() ? postOps(base, token, ops) : offline()),
     now: Date.now,
     newId: randomId,
   });
   await store.start();
   return store;
+}
+
+async function offline() {
+  return fail('NETWORK_UNAVAILABLE', 'This device is offline.');
 }
 
 async function fetchSnapshot(base: string, token: string): Call<{ snapshot: Snapshot }> {

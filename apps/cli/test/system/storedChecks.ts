@@ -55,6 +55,6 @@ function storedProblems(run: SettledRun, stored: ReadonlyMap<string, StoredNote>
     )
       problems.push(`${path}: index row ${JSON.stringify(index)}, the note ${JSON.stringify(text)} v${version}`);
   }
-  problems.push(...presenceProblems(run.ledger, texts));
+  problems.push(...presenceProblems(run.ledger, { ...texts, setAside: run.setAside }));
   return problems;
 }

@@ -1,11 +1,18 @@
 import { type RelayCluster, startSingleRelay } from 'baalda-relay/testing';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { LONG_PROFILE } from './systemPlan';
 import { batchesOf, batchTimeout, type PinnedSeed, runSystemBatch, selectSystemSeeds } from './systemSeeds';
 
 // `npm test` runs a few seeds of the fast profile; `npm run test:system` the long one (see systemSeeds.ts).
 const { seeds, profile } = selectSystemSeeds({ first: 1, count: 3 });
 
-const PINNED: PinnedSeed[] = [];
+const PINNED: PinnedSeed[] = [
+  {
+    seed: 100_002,
+    profile: LONG_PROFILE,
+    why: "a relay change the running mirror received and saved in .baalda/docs never reached the file (the note was made empty on the relay, the person typed into the empty file, the creator's text came later); a race, seen once",
+  },
+];
 
 describe('system: devices, a mirrored folder and an assistant write at once through faulty links; the relay (PGlite) and the mirror are SIGKILLed', () => {
   let cluster: RelayCluster;

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { markdownOfDocument } from '@baalda/core';
 import { readText } from '../mirrorFixtures';
 import type { Device } from './device';
@@ -17,6 +19,8 @@ export interface SettledRun {
   readonly tree: TreeView;
   /** Each live note's Markdown and Yjs snapshot, as every copy had it. */
   readonly notes: ReadonlyMap<string, { markdown: string; snapshot: string }>;
+  /** The texts of the files the mirror set aside in `.baalda/removed/` (MIR5). */
+  readonly setAside: readonly string[];
   readonly describe: string;
 }
 
@@ -46,7 +50,8 @@ export async function settleRun(stage: Stage): Promise<SettledRun> {
     const after = await folderProblems(stage, view.tree, observer);
     if (after.length > 0) throw new Error(`the mirror's stop changed what had agreed:\n${after.join('\n')}`);
     stage.log.push(`agreed on ${view.tree.live.size} notes (${view.tree.trashed.size} trashed)`);
-    return { seed: stage.plan.seed, ledger: stage.ledger, ...view, describe: describeLog(stage.log) };
+    const setAside = setAsideTexts(stage.mirror.dir);
+    return { seed: stage.plan.seed, ledger: stage.ledger, ...view, setAside, describe: describeLog(stage.log) };
   } finally {
     observer.close();
   }
@@ -102,6 +107,14 @@ async function deviceTreeProblems(device: Device, relay: TreeView): Promise<stri
   const problems = state.pendingOps > 0 ? [`${device.name} has ${state.pendingOps} tree ops unanswered`] : [];
   const difference = describeTreeDifference(`${device.name}'s tree`, relay, view);
   return difference ? [...problems, difference] : problems;
+}
+
+/** Every file the mirror moved into `.baalda/removed/`, as text. */
+function setAsideTexts(dir: string): string[] {
+  const removed = join(dir, '.baalda', 'removed');
+  return readdirSync(removed, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
 }
 
 /** The folder holds exactly the live notes, each file the note's Markdown as the relay serves it. */

@@ -137,7 +137,7 @@ async function playSteps(stage: Stage, random: () => number): Promise<void> {
       log.push(`${step}: ${link}'s link up`);
     }
     log.push(`${step}: ${await actOnce(stage, random, (link, steps) => outages.set(link, step + steps))}`);
-    await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 25)));
+    await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 60)));
   }
   await Promise.all([processes.relay, processes.mirror, stage.assistant.idle()]);
 }

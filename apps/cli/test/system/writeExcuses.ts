@@ -53,14 +53,21 @@ function isSameNote(a: string | null, b: string | null): boolean {
 
 /**
  * Every write that must be in the vault is (in any note, live or trashed), no refused write left a word,
- * and nothing is there that nobody wrote. The texts are the final Markdown of the vault's notes.
+ * and nothing is there that nobody wrote. The texts are the final Markdown of the vault's notes; `setAside`
+ * holds the files the mirror moved into `.baalda/removed/` (MIR5: a note trashed elsewhere leaves its
+ * file there, with whatever the person had typed into it and not yet sent).
  */
 export function presenceProblems(
   ledger: WriteLedger,
-  texts: { readonly live: readonly string[]; readonly trashed: readonly string[] },
+  texts: {
+    readonly live: readonly string[];
+    readonly trashed: readonly string[];
+    readonly setAside?: readonly string[];
+  },
 ): string[] {
   const live = new Set(texts.live.flatMap(markersIn));
   const present = new Set([...live, ...texts.trashed.flatMap(markersIn)]);
+  const keptAside = new Set((texts.setAside ?? []).flatMap(markersIn));
   const problems: string[] = [];
   for (const marker of present) {
     const entry = ledger.written.get(marker);
@@ -70,6 +77,7 @@ export function presenceProblems(
   }
   for (const entry of ledger.written.values()) {
     if (present.has(entry.marker) || entry.status === 'refused') continue;
+    if (entry.writer === 'person' && keptAside.has(entry.marker)) continue;
     if (excuseFor(ledger, entry) !== null) continue;
     const where = entry.root ? `amending ${entry.root}` : 'a new paragraph';
     problems.push(`${entry.marker} (${entry.writer}, ${where} in ${entry.note ?? 'a note'}, ${entry.status}) is lost`);
