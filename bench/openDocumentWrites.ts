@@ -22,7 +22,8 @@ export interface WritePhase {
   readonly creates: readonly number[];
   /** Milliseconds from sending a 4 KiB attachment to its answer. */
   readonly uploads: readonly number[];
-  readonly recheck: { readonly queries: number; readonly connections: number };
+  /** One recheck pass run after the writes: its queries, the connections it re-decided and its time. */
+  readonly recheck: { readonly queries: number; readonly connections: number; readonly ms: number };
   /** The machine's 1-minute load average at the end of the phase: others share its CPUs. */
   readonly loadAverage: number;
 }
@@ -126,6 +127,10 @@ export function openDocumentWriteRows(runs: readonly OpenDocumentWrites[]): Benc
     rows.push([
       `ACL6 recheck pass, queries with ${none.open} / ${many.open.toLocaleString('en')} documents open (${mode})`,
       `${none.recheck.queries} / ${many.recheck.queries}`,
+    ]);
+    rows.push([
+      `ACL6 recheck pass, time with ${many.open.toLocaleString('en')} documents open, one pass (${mode})`,
+      `${many.recheck.ms.toFixed(1)} ms`,
     ]);
     for (const phase of phases) {
       const load = ` (load ${phase.loadAverage.toFixed(1)})`;

@@ -102,7 +102,7 @@ if (!onlyStartup) {
   rows.push(...(await hostileInputRows()));
   rows.push(...attachmentRows(await measureAttachments()));
 
-  // The load bench: about seven minutes; the soak only when asked for (ten more).
+  // The load bench: about eleven minutes; the soak only when asked for (ten more).
   if (!args.includes('--skip-load')) {
     for (const clients of [100, 300]) rows.push(...(await fanoutAgainstBare(clients)));
     rows.push(...importRows(await measureImportResponsiveness()));

@@ -43,9 +43,11 @@ process.on('message', async (request: HostRequest) => {
   if (request.type !== 'recheckQueries') return;
   const counting = countingClient(relay.prisma);
   const access = createAccessService(counting.client, TEST_PASSWORD_COST);
+  const started = performance.now();
   await (RECHECKS_AS_BEFORE ? lostConnectionsAsBefore : lostConnections)(access, relay.hocuspocus, new Date());
+  const ms = performance.now() - started;
   const connections = openConnections(relay.hocuspocus).length;
-  process.send?.({ type: 'recheckQueries', queries: counting.queries(), connections });
+  process.send?.({ type: 'recheckQueries', queries: counting.queries(), connections, ms });
 });
 
 answerHostRequests(relay.hocuspocus, {

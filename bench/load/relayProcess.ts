@@ -21,8 +21,8 @@ export interface MeasuredRelay extends AuthedRelay {
   writeHeapSnapshot(path: string): Promise<void>;
   /** Notes waiting for semantic vectors (0 when the relay computes no meaning). */
   semanticWaiting(): Promise<number>;
-  /** The queries one ACL6 recheck pass sends, and the connections it re-decided (Baalda's relay only). */
-  recheckQueries(): Promise<{ queries: number; connections: number }>;
+  /** One ACL6 recheck pass: its queries, the connections it re-decided and its time (Baalda's relay only). */
+  recheckQueries(): Promise<{ queries: number; connections: number; ms: number }>;
   /** Stores every pending change, stops the process and removes its data folder or database. */
   stop(): Promise<void>;
   /**
@@ -92,11 +92,11 @@ async function startOn(
     },
     recheckQueries: async () => {
       child.send({ type: 'recheckQueries' });
-      const { queries, connections } = (await nextReply(child, 'recheckQueries')) as Extract<
+      const { queries, connections, ms } = (await nextReply(child, 'recheckQueries')) as Extract<
         HostReply,
         { type: 'recheckQueries' }
       >;
-      return { queries, connections };
+      return { queries, connections, ms };
     },
     stop: async () => {
       await stopChild(child);

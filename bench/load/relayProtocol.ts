@@ -47,4 +47,4 @@ export type HostReply =
   | { readonly type: 'memory'; readonly reading: MemoryReading }
   | { readonly type: 'snapshot' }
   | { readonly type: 'semantic'; readonly waiting: number }
-  | { readonly type: 'recheckQueries'; readonly queries: number; readonly connections: number };
+  | { readonly type: 'recheckQueries'; readonly queries: number; readonly connections: number; readonly ms: number };

@@ -1,4 +1,4 @@
-import type { DocumentAddress } from '@baalda/core';
+import type { DocumentAddress, Principal } from '@baalda/core';
 import type { Hocuspocus } from '@hocuspocus/server';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { EdgeSocket, SyncContext } from './AccessExtension';
@@ -68,14 +68,11 @@ export async function decideOpenConnections(
     resolveCallers(access, connections, now),
     readNotePlaces(access.prisma, noteIdsOf(addresses)),
   ]);
-  const facts = createFactReader(access, now);
-  return Promise.all(
-    connections.map((connection, index) => {
-      const caller = callers.get(callerKey(connection.caller));
-      const address = addresses[index];
-      return caller && address ? facts.decide(caller, address, places) : { read: false, write: false };
-    }),
+  const questions = connections.map((connection, index) =>
+    questionOf(callers.get(callerKey(connection.caller)), addresses[index], places),
   );
+  const facts = await readFacts(access, questions, now);
+  return questions.map((question) => answer(question, facts, now));
 }
 
 function callerKey(ref: CallerRef): string {
@@ -111,39 +108,82 @@ async function readNotePlaces(prisma: PrismaClient, docIds: readonly string[]): 
 }
 
 /**
- * Decides documents from facts read once per caller and vault. The decisions start together, so the
- * stores' batched reads (roles, private folders) gather every caller and vault into one statement each.
+ * What one connection's decision rests on, once its caller and its note's place are known; `fact` names
+ * the fact it needs (the caller's, in a vault for a channel or a note), which connections share.
  */
-function createFactReader(access: AccessService, now: Date) {
-  const vaults = new Map<string, Promise<VaultAccess | null>>();
-  const channels = new Map<string, Promise<DocumentRights>>();
-  const unplaced = new Map<string, Promise<DocumentRights>>();
-  const once = <T>(memo: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> => {
-    const found = memo.get(key) ?? read();
-    memo.set(key, found);
-    return found;
-  };
-  const keyOf = (caller: Caller) => (caller.kind === 'token' ? `t:${caller.token.id}` : `u:${caller.user.id}`);
+type Question =
+  | { readonly kind: 'refused' }
+  | { readonly kind: 'channel'; readonly fact: string; readonly caller: Caller; readonly vaultId: string }
+  | { readonly kind: 'unplaced'; readonly fact: string; readonly caller: Caller }
+  | { readonly kind: 'note'; readonly fact: string; readonly caller: Caller; readonly note: NotePlace };
 
-  async function decide(
-    caller: Caller,
-    address: DocumentAddress,
-    places: ReadonlyMap<string, NotePlace>,
-  ): Promise<DocumentRights> {
-    const who = keyOf(caller);
-    if (address.kind === 'vault') {
-      return once(channels, `${who}|${address.vaultId}`, async () =>
-        rightsOnChannel(await access.callers.principalFor(caller, address.vaultId), now),
-      );
+function questionOf(
+  caller: Caller | null | undefined,
+  address: DocumentAddress | null | undefined,
+  places: ReadonlyMap<string, NotePlace>,
+): Question {
+  if (!caller || !address) return { kind: 'refused' };
+  // A person's rights are their user's; a token's are its own (ACL3).
+  const who = caller.kind === 'token' ? `t:${caller.token.id}` : `u:${caller.user.id}`;
+  if (address.kind === 'vault')
+    return { kind: 'channel', fact: `${who}|${address.vaultId}`, caller, vaultId: address.vaultId };
+  const note = places.get(address.docId);
+  return note
+    ? { kind: 'note', fact: `${who}|${note.vaultId}`, caller, note }
+    : { kind: 'unplaced', fact: who, caller };
+}
+
+/** The facts the questions need, each caller and vault once. */
+interface Facts {
+  readonly principals: ReadonlyMap<string, Principal>;
+  readonly vaults: ReadonlyMap<string, VaultAccess | null>;
+  readonly writers: ReadonlyMap<string, boolean>;
+}
+
+/**
+ * Reads every fact at once: the stores' batched reads then gather every caller's role in one statement
+ * and every vault's private folders in another, however many connections ask.
+ */
+async function readFacts(access: AccessService, questions: readonly Question[], now: Date): Promise<Facts> {
+  const principals = new Map<string, Promise<Principal>>();
+  const vaults = new Map<string, Promise<VaultAccess | null>>();
+  const writers = new Map<string, Promise<boolean>>();
+  for (const question of questions) {
+    if (question.kind === 'channel') {
+      const { caller, vaultId } = question;
+      readOnce(principals, question.fact, () => access.callers.principalFor(caller, vaultId));
+    } else if (question.kind === 'note') {
+      const { caller, note } = question;
+      readOnce(vaults, question.fact, () => access.callers.vaultAccess(caller, note.vaultId, now));
+    } else if (question.kind === 'unplaced') {
+      readOnce(writers, question.fact, () => mayWriteSomewhere(access, question.caller, now));
     }
-    const note = places.get(address.docId);
-    if (!note) {
-      return once(unplaced, who, async () => rightsOnUnplacedNote(await mayWriteSomewhere(access, caller, now)));
-    }
-    const vault = await once(vaults, `${who}|${note.vaultId}`, () =>
-      access.callers.vaultAccess(caller, note.vaultId, now),
-    );
-    return rightsOnNote(note, vault, now);
   }
-  return { decide };
+  const [principal, vault, writer] = await Promise.all([settled(principals), settled(vaults), settled(writers)]);
+  return { principals: principal, vaults: vault, writers: writer };
+}
+
+function readOnce<T>(reads: Map<string, Promise<T>>, key: string, read: () => Promise<T>): void {
+  if (!reads.has(key)) reads.set(key, read());
+}
+
+async function settled<T>(reads: ReadonlyMap<string, Promise<T>>): Promise<Map<string, T>> {
+  const entries = await Promise.all([...reads].map(async ([key, read]): Promise<[string, T]> => [key, await read]));
+  return new Map(entries);
+}
+
+/** The door's rules over facts already read: no query here. */
+function answer(question: Question, facts: Facts, now: Date): DocumentRights {
+  switch (question.kind) {
+    case 'refused':
+      return { read: false, write: false };
+    case 'channel': {
+      const principal = facts.principals.get(question.fact);
+      return principal ? rightsOnChannel(principal, now) : { read: false, write: false };
+    }
+    case 'unplaced':
+      return rightsOnUnplacedNote(facts.writers.get(question.fact) === true);
+    case 'note':
+      return rightsOnNote(question.note, facts.vaults.get(question.fact) ?? null, now);
+  }
 }
