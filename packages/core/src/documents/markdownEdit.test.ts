@@ -110,6 +110,43 @@ describe('Markdown edits', () => {
     expect(markdownOfDocument(alice)).toContain('Bob: Second paragraph about ripe pears.');
   });
 
+  // Found by the system suite (apps/cli/test/system, fast seed 9): a person, while the mirror was down, wrote a
+  // paragraph before one they then deleted, which alice deleted too; the mirror's one diff rewrote the deleted
+  // paragraph's element into the new one, and alice's delete took the new paragraph with it.
+  it('[MD4] a paragraph written where another was deleted survives a concurrent delete of the old one', () => {
+    const person = docOf(NOTE, 1);
+    const alice = replicaOf(person, 2);
+    applyMarkdownEdit(person, NOTE.replace('First paragraph about apples.', 'A new paragraph on lunch.'));
+    alice.getXmlFragment(EDITOR_FRAGMENT).delete(1, 1);
+    exchange(person, alice);
+    expect(markdownOfDocument(alice)).toBe(markdownOfDocument(person));
+    expect(markdownOfDocument(alice)).toBe(
+      '# Groceries\n\nA new paragraph on lunch.\n\nSecond paragraph about pears.\n\nThird paragraph about plums.\n',
+    );
+  });
+
+  // Found by the system suite (long seed 100061): a word typed into a paragraph that an edit replaced by an
+  // unrelated one was merged into the new paragraph, glued to its text.
+  it('[MD4] a word typed into a paragraph an edit replaced by an unrelated one never lands in the new paragraph', () => {
+    const person = docOf(NOTE, 1);
+    const bob = replicaOf(person, 2);
+    applyMarkdownEdit(person, NOTE.replace('Second paragraph about pears.', 'Plans for Tuesday.'));
+    const pears = textOfBlock(bob, 2);
+    pears.insert(pears.length, ' And figs.');
+    exchange(person, bob);
+    expect(markdownOfDocument(bob)).toBe(markdownOfDocument(person));
+    expect(markdownOfDocument(bob)).toContain('\n\nPlans for Tuesday.\n\n');
+  });
+
+  it('[MD4] a paragraph edited in place still keeps a concurrent word typed into it', () => {
+    const person = docOf(NOTE, 1);
+    const bob = replicaOf(person, 2);
+    applyMarkdownEdit(person, NOTE.replace('Second paragraph about pears.', 'Second note: pears.'));
+    textOfBlock(bob, 2).insert(0, 'Bob: ');
+    exchange(person, bob);
+    expect(markdownOfDocument(bob)).toContain('Bob: Second note: pears.');
+  });
+
   it('[MD4] concurrent edits: any Markdown edit merges with a concurrent insertion without losing it', () => {
     fc.assert(
       fc.property(arbitraryBlocks(1), fc.string({ minLength: 1, maxLength: 5 }), fc.nat(), (after, typed, at) => {

@@ -147,10 +147,16 @@ function replaceRange(
 }
 
 /**
- * Which removed block becomes which added one. With as many of each, they pair in order when of the same
- * kind; otherwise a removed block pairs with the next added block of its kind that still shares at least
- * half its content, so inserting a paragraph before an edited one doesn't rewrite the wrong paragraph.
+ * Which removed block becomes which added one. A removed block pairs with the next added block of its kind
+ * that shares at least half of the shorter one's visible text at its ends, or, with as many of each, with
+ * the added block in its place when they share a quarter. Blocks that share (next to) nothing are a delete
+ * and an insert, not a rewrite: written in place, a new paragraph went with a concurrent delete of the one
+ * it replaced, and a word typed concurrently into that one landed in the new paragraph (found by SYS2).
  */
+// How much text two blocks must share to count as one block changed: anywhere in the hunk, or in its place.
+const SAME_BLOCK_ANYWHERE = 0.5;
+const SAME_BLOCK_IN_PLACE = 0.25;
+
 function pairBlocks(removed: readonly EditorNode[], added: readonly EditorNode[]): Step[] {
   const steps: Step[] = [];
   let to = 0;
@@ -160,7 +166,8 @@ function pairBlocks(removed: readonly EditorNode[], added: readonly EditorNode[]
     for (let candidate = to; candidate < added.length && match < 0; candidate++) {
       const after = added[candidate] as EditorNode;
       const inOrder = removed.length === added.length && candidate === from;
-      if (hasSameShape(before, after) && (inOrder || similarity(before, after) >= 0.5)) match = candidate;
+      const shared = hasSameShape(before, after) ? similarity(before, after) : 0;
+      if (shared >= SAME_BLOCK_ANYWHERE || (inOrder && shared >= SAME_BLOCK_IN_PLACE)) match = candidate;
     }
     if (match < 0) {
       steps.push({ kind: 'delete', from });
@@ -174,11 +181,25 @@ function pairBlocks(removed: readonly EditorNode[], added: readonly EditorNode[]
   return steps;
 }
 
+/**
+ * How much of the shorter block's visible text the two share at their ends (0 to 1). Compared as text, not
+ * as fingerprints: a fingerprint's JSON around the text made any two short paragraphs look alike.
+ */
 function similarity(a: EditorNode, b: EditorNode): number {
-  const x = fingerprintOf(a);
-  const y = fingerprintOf(b);
+  const x = visibleTextOf(a);
+  const y = visibleTextOf(b);
+  const shorter = Math.min(x.length, y.length);
+  // An empty block is being filled (or a full one emptied): the same block, whatever it says.
+  if (shorter === 0) return 1;
   const { prefix, suffix } = commonEnds(x, y, (i, j) => x[i] === y[j]);
-  return (prefix + suffix) / Math.max(x.length, y.length, 1);
+  return (prefix + suffix) / shorter;
+}
+
+/** A block's text as a reader sees it; an inline atom (a hard break, a link) counts as its fingerprint. */
+function visibleTextOf(node: EditorNode): string {
+  if (isEditorText(node)) return node.text;
+  if (node.children.length === 0) return fingerprintOf(node);
+  return node.children.map(visibleTextOf).join(TEXT_BLOCKS.has(node.type) ? '' : '\n');
 }
 
 function updateInPlace(element: Y.XmlElement, target: EditorNode): void {
