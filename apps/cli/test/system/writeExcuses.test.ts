@@ -54,13 +54,23 @@ describe('the system run judges presence by markers', () => {
     ]);
   });
 
-  it('[SYS2] a new paragraph may go with a paragraph its writer dropped and another writer deleted (MD4 rewrite)', () => {
+  it('[SYS2] a new paragraph may go with a like one its writer dropped and another writer deleted (MD4 rewrite)', () => {
+    const { ledger, markers } = ledgerWith(['person', 'kept'], ['person', 'kept']);
+    const [dropped, written] = markers as [string, string];
+    ledger.recordRemoval(dropped, { by: 'alice', note: 'k7n1' });
+    expect(presenceProblems(ledger, texts(dropped))).toEqual([
+      `${written} (person, a new paragraph in k7n1, kept) is lost`,
+    ]);
+    ledger.recordRemoval(dropped, { by: 'person', note: 'k7n1' });
+    expect(presenceProblems(ledger, texts(''))).toEqual([]);
+  });
+
+  it('[SYS2] a new paragraph sharing nothing with the one its writer dropped is never excused by its delete', () => {
     const { ledger, markers } = ledgerWith(['alice', 'kept'], ['person', 'kept']);
     const [dropped, written] = markers as [string, string];
     ledger.recordRemoval(dropped, { by: 'alice', note: 'k7n1' });
-    expect(presenceProblems(ledger, texts(''))).toEqual([`${written} (person, a new paragraph in k7n1, kept) is lost`]);
     ledger.recordRemoval(dropped, { by: 'person', note: 'k7n1' });
-    expect(presenceProblems(ledger, texts(''))).toEqual([]);
+    expect(presenceProblems(ledger, texts(''))).toEqual([`${written} (person, a new paragraph in k7n1, kept) is lost`]);
   });
 
   it('[SYS2] the edits a person and an assistant make keep the key heading first and touch one paragraph', () => {

@@ -9,8 +9,9 @@ import { markersIn, type Removal, type WriteLedger, type WriterName, type Writte
  * - another writer replaced the note's text with what it had read, which lacked it (an overwrite);
  * - it was a new paragraph that a Markdown diff (MD4: the mirror's merge of a file, an assistant's
  *   `update_note`) may have made out of a paragraph its writer's change dropped, which another writer
- *   deleted meanwhile: the diff can't tell "delete R, write P" from "rewrite R as P", and a rewritten
- *   paragraph goes with a concurrent delete of it, as any edit inside a deleted paragraph does.
+ *   deleted meanwhile: the diff can't tell "delete R, write P" from "rewrite R as P" when the two share
+ *   enough text (MD4 pairs them from a quarter of the shorter one), and a rewritten paragraph goes with a
+ *   concurrent delete of it, as any edit inside a deleted paragraph does.
  */
 export function excuseFor(ledger: WriteLedger, entry: Written): string | null {
   if (entry.status === 'unknown') return 'its answer was lost';
@@ -34,7 +35,7 @@ function rewrittenFrom(ledger: WriteLedger, entry: Written): string | null {
   if (entry.writer !== 'person' && entry.writer !== 'assistant') return null;
   for (const [root, removals] of ledger.removed) {
     const other = removals.find((removal) => removal.by !== entry.writer && isSameNote(removal.note, entry.note));
-    if (other && hasDropped(ledger, entry.writer, root, removals)) {
+    if (other && sharedEnds(entry.marker, root) >= 0.25 && hasDropped(ledger, entry.writer, root, removals)) {
       return `its writer's change dropped ${root}, which ${other.by} deleted: MD4 may have rewritten ${root} into it`;
     }
   }
@@ -45,6 +46,16 @@ function rewrittenFrom(ledger: WriteLedger, entry: Written): string | null {
 function hasDropped(ledger: WriteLedger, writer: WriterName, root: string, removals: readonly Removal[]): boolean {
   if (removals.some((removal) => removal.by === writer)) return true;
   return ledger.overwrites.some((overwrite) => overwrite.by === writer && !overwrite.read.has(root));
+}
+
+/** MD4's measure: how much of the shorter text the two share at their ends. */
+function sharedEnds(a: string, b: string): number {
+  const shorter = Math.min(a.length, b.length);
+  let prefix = 0;
+  while (prefix < shorter && a[prefix] === b[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < shorter - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
+  return (prefix + suffix) / Math.max(shorter, 1);
 }
 
 function isSameNote(a: string | null, b: string | null): boolean {
