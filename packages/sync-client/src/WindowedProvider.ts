@@ -40,6 +40,13 @@ export class WindowedProvider extends HocuspocusProvider {
   }
 
   override async onOpen(event: Event): Promise<void> {
+    // Every open starts a connection of its own, also one that came without a close event before it:
+    // Hocuspocus's websocket, asked to connect while an attempt is open (two reconnect loops, seen under
+    // load), drops that socket silently. Its slots and waiters then carried over, and every document
+    // spoke at once on the new socket, which the relay refused (WS9).
+    this.connection += 1;
+    this.holdsSlot = false;
+    this.synced = false;
     const connection = this.connection;
     this.isAuthenticated = false;
     const granted = await this.documentWindow.request(this, this.priority);
