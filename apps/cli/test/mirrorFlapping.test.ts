@@ -10,6 +10,8 @@ import {
   type TestRelay,
 } from 'baalda-relay/testing';
 import { describe, expect } from 'vitest';
+import type { Mirror } from '../src/mirror/startMirror';
+import { startCpuLoad } from './cpuLoad';
 import {
   type CuttableLink,
   docIdAt,
@@ -19,8 +21,9 @@ import {
   type TestVault,
   untilAcknowledged,
 } from './mirrorFixtures';
-import { foreignLines, mirrorTest, type RelayRecord } from './mirrorHarness';
-import { DiskWorkload, untilVaultHolds } from './mirrorWorkload';
+import { foreignLines, type InProcessMirrors, mirrorTest, type RelayRecord } from './mirrorHarness';
+import { idleBreaches } from './mirrorIdle';
+import { DiskWorkload, untilVaultHolds, vaultProblems } from './mirrorWorkload';
 
 // The same seed replays the same changes, not the same interleaving with the cuts and the mirror's passes.
 // BAALDA_MIRROR_SEED=N runs another.
@@ -28,6 +31,10 @@ const SEED = Number(process.env.BAALDA_MIRROR_SEED ?? 1);
 // More notes than one socket may have pending (WS9: 50 before its first authentication; Hocuspocus: 100),
 // so the mirror's socket stays inside the limits only through its window (SW1), after every reconnect.
 const NOTES = 120;
+
+// How long a wait may take before the test gives up with what it saw: a guard against a hang, never a
+// measure of speed (the first pass takes over a minute under load).
+const HANG_MS = 180_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -102,55 +109,114 @@ function stepAndRecord(workload: DiskWorkload, steps: string[], seed: number): v
   }
 }
 
+/** Awaits `work`, failing with `what()` if it takes longer than `ms`: a guard against a hang, never a speed check. */
 async function withinMs<T>(work: Promise<T>, ms: number, what: () => string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`seed ${SEED}: timed out after ${ms} ms: ${what()}`)), ms);
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what()}`)), ms);
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-describe(`mirror: a flapping connection, and kills mid-pass (seed ${SEED})`, { timeout: 120_000 }, () => {
+/** MIR14: waits for the mirror's next idle and checks, that very moment, that it kept its promise. */
+async function idleKeepingItsWord(mirror: Mirror, folder: string, context: () => string): Promise<void> {
+  await withinMs(mirror.idle(), HANG_MS, context);
+  const breaches = idleBreaches(folder);
+  if (breaches.length > 0) throw new Error(`${breaches.join('\n')}\n${context()}`);
+}
+
+interface FlappingRun {
+  readonly seed: number;
+  readonly fixtures: {
+    relay: TestRelay;
+    relayRecord: RelayRecord;
+    vault: TestVault;
+    folder: string;
+    inProcess: InProcessMirrors;
+    closeAfter: (server: Pick<CuttableLink, 'close'>) => void;
+  };
+}
+
+/**
+ * The mirror through a link cut every second or so while a person works in the folder and alice edits the
+ * shared notes on the relay; then the link stays up. Each idle must keep its promise (MIR14) the moment it
+ * is reached, and idles follow until the vault, the folder and alice's paragraphs agree.
+ */
+async function runFlapping({ seed, fixtures }: FlappingRun): Promise<void> {
+  const { relay, relayRecord, vault, folder, inProcess, closeAfter } = fixtures;
+  const random = seededRandom(seed);
+  const link = await startCuttableLink(relay.port);
+  closeAfter(link);
+  const workload = new DiskWorkload(folder, random);
+  workload.seed(NOTES, 6, 8);
+  const since = marksOf(relayRecord);
+  const { mirror, lines } = await inProcess.start(folder, link.url);
+  const steps: string[] = [];
+  const said = () =>
+    `seed ${seed}; the disk did: ${steps.join('; ')}\nthe mirror said:\n${lines.slice(-20).join('\n')}`;
+  await idleKeepingItsWord(mirror, folder, () => `the first pass; ${said()}`);
+  expect(await livePaths(vault)).toEqual(workload.paths());
+  expectNoRefusals(relayRecord, since);
+
+  const shared = new Map<string, string>();
+  for (const path of workload.shared) shared.set(path, (await docIdAt(vault, path)) as string);
+  const alice = await openAlice(relay, vault, shared);
+  const flapping = startFlapping(link, seededRandom(seed + 1));
+  for (let step = 0; step < 100; step += 1) {
+    stepAndRecord(workload, steps, seed);
+    if (random() < 0.15) alice.edit(random);
+    await sleep(10 + random() * 110);
+  }
+  const cuts = await flapping.stop();
+  await alice.close();
+  expect(cuts, `seed ${seed}: the connection was cut`).toBeGreaterThanOrEqual(3);
+  await untilCaughtUp(mirror, { workload, relay, vault, folder, elsewhere: alice.written, said });
+  expectNoRefusals(relayRecord, since);
+}
+
+/** Idles, each checked (MIR14), until the vault and the folder hold what the person and alice did. */
+async function untilCaughtUp(
+  mirror: Mirror,
+  run: {
+    workload: DiskWorkload;
+    relay: TestRelay;
+    vault: TestVault;
+    folder: string;
+    elsewhere: ReadonlyMap<string, readonly string[]>;
+    said: () => string;
+  },
+): Promise<void> {
+  const deadline = Date.now() + HANG_MS;
+  for (;;) {
+    await idleKeepingItsWord(mirror, run.folder, () => `the mirror to catch up after the cuts; ${run.said()}`);
+    const problems = await vaultProblems(run.workload, run.relay, run.vault, run.elsewhere);
+    if (problems.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`${problems.join('\n')}\n${run.said()}`);
+  }
+}
+
+// Seeds the flapping connection once lost data with, each a test of its own:
+// 1, under load in CI: a file lacked two paragraphs of alice's 20 s after the mirror said it was idle (a
+// relay edit heard while a pass agreed with the file was cleared with that pass's mark, MIR14).
+const PINNED_SEEDS = [1];
+const SEEDS = [...new Set([...PINNED_SEEDS, SEED])];
+
+describe('mirror: a flapping connection, and kills mid-pass', { timeout: 240_000 }, () => {
+  for (const seed of SEEDS) {
+    mirrorTest(
+      `[MIR8][SW1][MIR14] flapping connection (seed ${seed}): ${NOTES} notes, 100 disk changes and a peer's edits of the same notes all reach the vault; every idle finds every file holding its note`,
+      async ({ relay, relayRecord, vault, folder, inProcess, closeAfter }) =>
+        runFlapping({ seed, fixtures: { relay, relayRecord, vault, folder, inProcess, closeAfter } }),
+    );
+  }
+
   mirrorTest(
-    `[MIR8][SW1] flapping connection: ${NOTES} notes, 100 disk changes and a peer's edits of the same notes all reach the vault; every file holds the merged text`,
+    `[MIR14] the flapping connection under load (seed ${PINNED_SEEDS[0]}): with two CPU-bound processes beside it, every idle still finds every file holding its note`,
+    { timeout: 480_000 },
     async ({ relay, relayRecord, vault, folder, inProcess, closeAfter }) => {
-      const random = seededRandom(SEED);
-      const link = await startCuttableLink(relay.port);
-      closeAfter(link);
-      const workload = new DiskWorkload(folder, random);
-      workload.seed(NOTES, 6, 8);
-      const since = marksOf(relayRecord);
-      const { mirror, lines } = await inProcess.start(folder, link.url);
-      const said = () => `the mirror said:\n${lines.slice(-20).join('\n')}`;
-      await withinMs(mirror.idle(), 30_000, () => `the first pass; ${said()}`);
-      expect(await livePaths(vault)).toEqual(workload.paths());
-      expectNoRefusals(relayRecord, since);
-
-      const shared = new Map<string, string>();
-      for (const path of workload.shared) shared.set(path, (await docIdAt(vault, path)) as string);
-      const alice = await openAlice(relay, vault, shared);
-      const flapping = startFlapping(link, seededRandom(SEED + 1));
-      const steps: string[] = [];
-      for (let step = 0; step < 100; step += 1) {
-        stepAndRecord(workload, steps, SEED);
-        if (random() < 0.15) alice.edit(random);
-        await sleep(10 + random() * 110);
-      }
-      const cuts = await flapping.stop();
-      await alice.close();
-      expect(cuts, `seed ${SEED}: the connection was cut`).toBeGreaterThanOrEqual(3);
-
-      await withinMs(mirror.idle(), 40_000, () => `the mirror to catch up after the cuts; ${said()}`);
-      await untilVaultHolds(
-        workload,
-        { relay, vault },
-        {
-          elsewhere: alice.written,
-          timeoutMs: 20_000,
-          context: () => `seed ${SEED}; the disk did: ${steps.join('; ')}\n${said()}`,
-        },
-      );
-      expectNoRefusals(relayRecord, since);
+      closeAfter(startCpuLoad(2));
+      const fixtures = { relay, relayRecord, vault, folder, inProcess, closeAfter };
+      await runFlapping({ seed: PINNED_SEEDS[0] as number, fixtures });
     },
   );
 

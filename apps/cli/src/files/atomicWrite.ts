@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, linkSync, renameSync, unlinkSync } from 'node:fs';
 import { link, lstat, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -66,6 +67,77 @@ export async function commitTempFile(temp: string, target: string, options: Atom
   }
 }
 
+/** What `swapFileAtomically` did. */
+export interface SwapOutcome {
+  /** The new file is at the target. */
+  readonly placed: boolean;
+  /** The file that was at the target is now at `aside` (false: none was there any more). */
+  readonly setAside: boolean;
+  /** The new file's size and time, read before it was placed (so never those of a file saved over it since). */
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/**
+ * MIR4: replaces `target` with `content` without ever destroying what another writer put there: the file
+ * at `target` is first renamed to `aside` (whatever it is at that instant, a save made a moment before
+ * included), then the new file is hard-linked into place, which refuses if a writer made a new `target`
+ * in between (then nothing is placed). The caller compares `aside` with what it expected there. `aside`
+ * must be on the target's disk (the mirror's `.baalda/tmp/`).
+ */
+export async function swapFileAtomically(
+  target: string,
+  content: FileContent,
+  options: { readonly tempDir: string; readonly aside: string },
+): Promise<SwapOutcome> {
+  const temp = tempPathFor(target, options.tempDir);
+  try {
+    await writeTemp(temp, content);
+    await syncPath(temp);
+    const { size, mtimeMs } = await lstat(temp);
+    const swapped = swapInto(temp, target, options.aside);
+    if (swapped.placed) await syncFolder(dirname(target));
+    return { ...swapped, size, mtimeMs };
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+// Synchronous calls, back to back: between two awaited ones a whole turn of the event loop would pass with
+// no file at `target`, where here a reader can only fall between two system calls.
+function swapInto(temp: string, target: string, aside: string): { placed: boolean; setAside: boolean } {
+  try {
+    renameSync(target, aside);
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT') return { placed: false, setAside: false };
+    throw error;
+  }
+  try {
+    linkSync(temp, target);
+    return { placed: true, setAside: true };
+  } catch (error) {
+    if (codeOf(error) === 'EEXIST') return { placed: false, setAside: true };
+    if (!NO_HARD_LINKS.includes(codeOf(error))) throw restored(aside, target, error);
+  }
+  // Disks without hard links: a check, then a rename (the window is the rename's own).
+  if (existsSync(target)) return { placed: false, setAside: true };
+  renameSync(temp, target);
+  return { placed: true, setAside: true };
+}
+
+// An unexpected failure puts the moved file back where it was (only if nothing is there) before it is reported.
+function restored(aside: string, target: string, error: unknown): unknown {
+  try {
+    linkSync(aside, target);
+    unlinkSync(aside);
+  } catch {
+    // Left at `aside`, in the mirror's temporary folder: a start keeps such files (MIR4).
+  }
+  return error;
+}
+
+const NO_HARD_LINKS = ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV'];
+
 async function writeTemp(temp: string, content: FileContent): Promise<void> {
   const handle = await open(temp, 'wx');
   try {
@@ -87,7 +159,7 @@ async function placeNew(temp: string, target: string): Promise<boolean> {
     await link(temp, target);
   } catch (error) {
     if (codeOf(error) === 'EEXIST') return false;
-    if ((await isTaken(target)) || !['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV'].includes(codeOf(error))) throw error;
+    if ((await isTaken(target)) || !NO_HARD_LINKS.includes(codeOf(error))) throw error;
     return replaceWith(temp, target);
   }
   await unlink(temp);

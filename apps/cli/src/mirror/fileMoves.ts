@@ -18,7 +18,11 @@ export async function moveFile(from: string, to: string): Promise<boolean> {
  * is added when that name is taken). Returns where it went, relative to the mirror, or null if it was gone.
  */
 export async function moveToRemoved(layout: MirrorLayout, path: string): Promise<string | null> {
-  const from = diskPathOf(layout, path);
+  return keepAsRemoved(layout, diskPathOf(layout, path), path);
+}
+
+/** Moves the file at `from` into `.baalda/removed/` under the vault path `path` (stamped if taken there). */
+export async function keepAsRemoved(layout: MirrorLayout, from: string, path: string): Promise<string | null> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   for (const candidate of [path, withSuffix(path, ` (removed ${stamp})`)]) {
     const to = join(layout.removed, ...candidate.split('/'));

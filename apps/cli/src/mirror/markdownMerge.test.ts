@@ -1,7 +1,7 @@
 import { applyMarkdownEdit, createNoteLinkResolver, linkedDocIdsOf, markdownOfDocument } from '@baalda/core';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { diskEditOf, normalizedMarkdown } from './markdownMerge';
+import { blocksOf, closestVersion, diskEditOf, normalizedMarkdown } from './markdownMerge';
 
 const noLinks = createNoteLinkResolver([]);
 
@@ -48,5 +48,19 @@ describe('disk edits merged into a note', () => {
     expect(linkedDocIdsOf(doc).sort()).toEqual(['budgetDocId00001', 'roadmapDocId0001']);
     expect(markdownOfDocument(doc, links)).toBe('See [[Roadmap#Q3|the plan]] and [[Budget]], not [[Nowhere]].\n');
     expect(normalizedMarkdown('[[Plans/Roadmap]]', links)).toBe('[[Roadmap]]\n');
+  });
+});
+
+describe('which text a save started from', () => {
+  it('[MIR4] a save is closest to the text it added to, not to a rewrite it never showed', () => {
+    const replaced = blocksOf('Alpha\n\nBeta\n');
+    const rewrite = blocksOf('Alpha\n\nBeta\n\nFrom the relay\n');
+    expect(closestVersion(blocksOf('Alpha\n\nBeta\n\nTyped\n'), [rewrite, replaced])).toBe(1);
+    expect(closestVersion(blocksOf('Alpha\n\nBeta\n\nFrom the relay\n\nTyped\n'), [rewrite, replaced])).toBe(0);
+  });
+
+  it('[MIR4] a tie goes to the first text, and repeated blocks count each time', () => {
+    expect(closestVersion(blocksOf('A\n\nB\n'), [blocksOf('A\n'), blocksOf('B\n')])).toBe(0);
+    expect(closestVersion(blocksOf('A\n\nA\n'), [blocksOf('A\n'), blocksOf('A\n\nA\n')])).toBe(1);
   });
 });

@@ -36,3 +36,35 @@ export function diskEditOf(base: Uint8Array, text: string, links: NoteLinkResolv
   doc.destroy();
   return edit;
 }
+
+/** A Markdown text's blocks (split at blank lines), the unit versions of a file are compared in. */
+export function blocksOf(markdown: string): string[] {
+  return markdown
+    .split(/\n[ \t]*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean);
+}
+
+/**
+ * MIR4: which of `versions` (each a text's blocks) the saved text's blocks are closest to: the fewest blocks
+ * in one and not the other, counting repeats; ties go to the earlier version. A save made from a buffer
+ * older than the mirror's last rewrite is closest to the text that rewrite replaced.
+ */
+export function closestVersion(saved: readonly string[], versions: readonly (readonly string[])[]): number {
+  let best = 0;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  versions.forEach((blocks, index) => {
+    const distance = blockDistance(saved, blocks);
+    if (distance < bestDistance) [best, bestDistance] = [index, distance];
+  });
+  return best;
+}
+
+function blockDistance(one: readonly string[], other: readonly string[]): number {
+  const counts = new Map<string, number>();
+  for (const block of one) counts.set(block, (counts.get(block) ?? 0) + 1);
+  for (const block of other) counts.set(block, (counts.get(block) ?? 0) - 1);
+  let distance = 0;
+  for (const count of counts.values()) distance += Math.abs(count);
+  return distance;
+}

@@ -7,6 +7,7 @@ import type { MirrorState } from './mirrorState';
 import type { NoteDocs } from './noteDocs';
 import type { RefusedFiles } from './refusedFiles';
 import type { RelayFailure, RemoteTree } from './relayCalls';
+import type { Replacements } from './replacements';
 import type { SyncConnection } from './syncConnection';
 import type { SyncProgress } from './syncProgress';
 
@@ -45,6 +46,13 @@ export interface MirrorContext {
    * links to each other resolve in the same pass.
    */
   readonly plannedIds: Map<string, string>;
+  /** MIR4: what the mirror's recent rewrites replaced (earlier texts, set-aside files). */
+  readonly replaced: Replacements;
+  /**
+   * MIR3: note files read empty at their last look (path → time): an in-place save truncates the file
+   * before it writes, so an empty read is taken only once a second look finds it unchanged.
+   */
+  readonly emptyFiles: Map<string, number>;
   /** MIR7: untracked files waiting for the relay's copy at their path to arrive, to compare: path → since when. */
   readonly adopting: Map<string, { docId: string; since: number }>;
   /** Writes `.baalda/state.json` if it changed (before any op leaves, and after every pass). */

@@ -8,12 +8,14 @@ import { writeNoteFile } from './noteFiles';
 import { sendPendingChanges } from './outbox';
 import { applyRemoteChanges } from './remoteChanges';
 import { refreshTree } from './remoteTree';
+import { takeSetAsideSaves } from './setAside';
 
 /**
  * One pass over both sides, in an order that never loses an edit: the tree is read (if it may have
  * changed), the disk is scanned and its changes taken in first, then the relay's are applied to the disk,
  * then ops go out; documents and state are saved last. True when it found nothing to do and nothing is
- * waiting: the relay reached, the tree current, every op answered and every document acknowledged.
+ * waiting (MIR14): the relay reached, the tree current, every op answered, every document acknowledged,
+ * every file showing its document, and no save set aside by a rewrite left to merge.
  */
 export async function runPass(ctx: MirrorContext): Promise<boolean> {
   const pass: PassReport = { acted: false, waiting: false };
@@ -21,6 +23,7 @@ export async function runPass(ctx: MirrorContext): Promise<boolean> {
   refreshLinkNames(ctx);
   // Throws when the folder itself is gone (an unmounted disk): nothing is read as deleted then.
   const disk = await scanDisk(ctx.layout.root);
+  await takeSetAsideSaves(ctx, pass);
   await applyLocalChanges(ctx, disk, pass);
   await applyRemoteChanges(ctx, disk, pass);
   await writeChangedNotes(ctx, pass);
@@ -55,6 +58,8 @@ async function closeUnusedDocs(ctx: MirrorContext): Promise<void> {
 
 function isCaughtUp(ctx: MirrorContext): boolean {
   if (!ctx.remote.online || ctx.remote.stale) return false;
+  // A change heard after this pass wrote the files (during its last awaits) is for the next one.
+  if (ctx.docs.relayChanged.size > 0 || ctx.replaced.hasUntaken()) return false;
   if ([...ctx.state.entries.values()].some(hasPendingOp)) return false;
   return ctx.docs.all().every((note) => note.link.isSynced() || note.link.denial() !== null);
 }

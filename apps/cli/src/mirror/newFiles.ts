@@ -58,7 +58,7 @@ function pathRefusalOf(path: string, kind: EntryKind): string | null {
 }
 
 async function addNoteFile(ctx: MirrorContext, file: DiskFile, pass: PassReport): Promise<void> {
-  const read = await readNoteFile(ctx, file);
+  const read = await readNoteFile(ctx, file, pass);
   if (!read) return;
   const twin = relayTwinOf(ctx, file.path, 'note');
   if (twin && (await adoptNote(ctx, twin, file, read, pass)) !== 'different') return;

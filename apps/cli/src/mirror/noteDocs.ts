@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { linkedDocIdsOf } from '@baalda/core';
 import * as Y from 'yjs';
 import { writeFileAtomically } from '../files/atomicWrite';
+import { ChangedNotes } from './changedNotes';
 import { FILES_AT_ONCE, forEachConcurrently } from './concurrently';
 import { DISK_EDIT_ORIGIN } from './markdownMerge';
 import type { MirrorLayout } from './mirrorLayout';
@@ -24,8 +25,8 @@ export class NoteDocs {
   private readonly notes = new Map<string, NoteDoc>();
   private readonly unsaved = new Set<string>();
   private readonly links = new Map<string, readonly string[]>();
-  /** Notes the relay changed since their file was last compared with them. */
-  readonly relayChanged = new Set<string>();
+  /** Notes the relay changed since their file was last compared with them (MIR14). */
+  readonly relayChanged = new ChangedNotes();
 
   constructor(
     private readonly layout: MirrorLayout,

@@ -1,14 +1,15 @@
-import { readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import { markdownOfDocument } from '@baalda/core';
 import * as Y from 'yjs';
-import { writeFileAtomically } from '../files/atomicWrite';
-import { type DiskFile, type FileSignature, hashBytes, hashFile, signatureOf } from './diskScan';
-import { MIRROR_LIMITS, noteTextOf, sizeLabel, sizeRefusalOf } from './fileChecks';
+import { type DiskFile, type FileSignature, hashBytes } from './diskScan';
+import { noteTextOf, sizeRefusalOf } from './fileChecks';
 import { DISK_EDIT_ORIGIN, diskEditOf, normalizedMarkdown } from './markdownMerge';
 import type { MirrorContext, PassReport } from './mirrorContext';
 import { diskPathOf } from './mirrorLayout';
 import type { MirrorEntry } from './mirrorState';
 import type { NoteDoc } from './noteDocs';
+import { renderNote, writeMarkdown } from './noteWrites';
+import { isSendable, takeSavedText } from './savedEdits';
 
 /** A note file's text and the hash of its bytes. */
 export interface NoteFileText {
@@ -16,30 +17,57 @@ export interface NoteFileText {
   readonly signature: FileSignature;
 }
 
-/** Reads a `.md` file; null (refused and logged once, MIR6) when it is too large or not text. */
-export async function readNoteFile(ctx: MirrorContext, file: DiskFile): Promise<NoteFileText | null> {
+/**
+ * Reads a `.md` file; null when it is refused (logged once, MIR6: too large or not text), or not settled:
+ * it changed while it was read, or it is empty where it was not before (an in-place save truncates the
+ * file before it writes it). An unsettled file keeps the pass from being idle and is read again by the
+ * next one; an empty one is taken once a second look finds it as it was.
+ */
+export async function readNoteFile(ctx: MirrorContext, file: DiskFile, pass: PassReport): Promise<NoteFileText | null> {
   const tooLarge = sizeRefusalOf('note', file.size);
   if (tooLarge) {
     ctx.refused.refuse(file, tooLarge);
     return null;
   }
-  const bytes = await readFile(diskPathOf(ctx.layout, file.path));
-  const text = noteTextOf(bytes);
-  if (!text.ok) {
-    ctx.refused.refuse(file, text.reason);
+  const path = diskPathOf(ctx.layout, file.path);
+  const before = await lstat(path);
+  const bytes = await readFile(path);
+  const after = await lstat(path).catch(() => null);
+  const seen = { path: file.path, size: bytes.length, mtimeMs: before.mtimeMs };
+  if (!after || !isSameLook(before, after) || before.size !== bytes.length || isFirstEmptyLook(ctx, seen)) {
+    pass.waiting = true;
     return null;
   }
-  return { text: text.text, signature: { size: bytes.length, mtimeMs: file.mtimeMs, hash: hashBytes(bytes) } };
+  const text = noteTextOf(bytes);
+  if (!text.ok) {
+    ctx.refused.refuse(seen, text.reason);
+    return null;
+  }
+  return { text: text.text, signature: { size: seen.size, mtimeMs: seen.mtimeMs, hash: hashBytes(bytes) } };
+}
+
+function isSameLook(one: { size: number; mtimeMs: number }, other: { size: number; mtimeMs: number }): boolean {
+  return one.size === other.size && one.mtimeMs === other.mtimeMs;
+}
+
+function isFirstEmptyLook(ctx: MirrorContext, file: DiskFile): boolean {
+  if (file.size > 0) {
+    ctx.emptyFiles.delete(file.path);
+    return false;
+  }
+  const isFirst = ctx.emptyFiles.get(file.path) !== file.mtimeMs;
+  ctx.emptyFiles.set(file.path, file.mtimeMs);
+  return isFirst;
 }
 
 /**
  * MIR3: a tracked note's file changed. Its edit is made against the document the file was written from
- * and merged into the live one; the file is rewritten only when the merge brought in more than the file
- * says (edits from elsewhere), never for mere Markdown normalization. Its links are read as the names the
- * file shows meant when it was written (MIR13).
+ * (or a text a rewrite just replaced, MIR4: takeSavedText) and merged into the live one; the file is
+ * rewritten only when the merge brought in more than the file says (edits from elsewhere), never for mere
+ * Markdown normalization. Its links are read as the names the file shows meant when it was written (MIR13).
  */
 export async function takeNoteEdit(ctx: MirrorContext, entry: MirrorEntry, file: DiskFile, pass: PassReport) {
-  const read = await readNoteFile(ctx, file);
+  const read = await readNoteFile(ctx, file, pass);
   if (!read) return;
   if (entry.disk?.hash === read.signature.hash) {
     entry.disk = read.signature;
@@ -53,20 +81,18 @@ export async function takeNoteEdit(ctx: MirrorContext, entry: MirrorEntry, file:
     ctx.refused.refuse(file, 'the relay opens this note read-only (a viewer or a read-only token, ACL4)');
     return;
   }
-  const base = (await ctx.docs.readBase(entry.docId)) ?? Y.encodeStateAsUpdate(note.doc);
-  const edit = diskEditOf(base, read.text, links);
-  if (!isSendable(ctx, file, edit.update)) return;
-  Y.applyUpdate(note.doc, edit.update, DISK_EDIT_ORIGIN);
-  await ctx.docs.saveLive(entry.docId);
+  const shown = { base: (await ctx.docs.readBase(entry.docId)) ?? Y.encodeStateAsUpdate(note.doc), blocks: null };
+  const edit = await takeSavedText(ctx, entry, note, { text: read.text, file }, shown, links);
+  if (!edit) return;
   pass.acted = true;
-  ctx.acks.expect(entry.docId, entry.path, 'edited');
-  const merged = markdownOfDocument(note.doc, links);
-  if (merged === normalized) return agree(ctx, entry, note, read.signature, merged);
+  const merged = renderNote(note.doc, links);
+  if (merged.markdown === normalized) return agree(ctx, entry, note, read.signature, normalized);
   // The document holds edits the file never showed (made elsewhere meanwhile): the file gets them too. Until
   // it is rewritten, the file is the base plus this edit (if it changes again first, the next pass merges on).
   await ctx.docs.saveBase(entry.docId, edit.baseAfter);
   Object.assign(entry, { disk: read.signature, renderedHash: hashBytes(normalized) });
-  if (await writeMarkdown(ctx, entry, note, merged)) ctx.log.line(`${entry.path} ← relay (edited: merged with yours)`);
+  if (await writeMarkdown(ctx, entry, merged)) ctx.log.line(`${entry.path} ← relay (edited: merged with yours)`);
+  else ctx.docs.relayChanged.add(entry.docId);
 }
 
 /** MIR5: a new note's document, made from its file's text (nothing else is in it yet). */
@@ -84,7 +110,10 @@ export async function startNoteFromFile(ctx: MirrorContext, entry: MirrorEntry, 
   return true;
 }
 
-/** The file and the document say the same (up to normalization): the document is now the file's base. */
+/**
+ * The file and the document say the same (up to normalization): the document is now the file's base.
+ * `markdown` is the document's as the caller just read it, before anything was awaited (MIR14).
+ */
 export async function agree(
   ctx: MirrorContext,
   entry: MirrorEntry,
@@ -92,6 +121,7 @@ export async function agree(
   signature: FileSignature,
   markdown: string,
 ): Promise<void> {
+  const seen = ctx.docs.relayChanged.now();
   await ctx.docs.saveBase(entry.docId, Y.encodeStateAsUpdate(note.doc));
   // A file that still shows names changed since it was written stands for the note in those names: the
   // pass's writes rewrite it with today's when they differ (MIR13), only while it stays as it is (MIR4).
@@ -99,10 +129,14 @@ export async function agree(
   const shown = earlier ? markdownOfDocument(note.doc, earlier) : markdown;
   Object.assign(entry, { disk: signature, renderedHash: hashBytes(shown) });
   if (earlier) ctx.docs.relayChanged.add(entry.docId);
-  else ctx.docs.relayChanged.delete(entry.docId);
+  else ctx.docs.relayChanged.settle(entry.docId, seen);
 }
 
-/** MIR4: the relay changed the note: its file is rewritten, or first written for a note new here. */
+/**
+ * MIR4: the note's document holds what its file doesn't show (the relay changed it): its file is
+ * rewritten, or first written for a note new here. The note's mark goes only when the file shows the
+ * document as read here (MIR14); a file changed meanwhile keeps it, and the next pass merges that first.
+ */
 export async function writeNoteFile(ctx: MirrorContext, entry: MirrorEntry, note: NoteDoc, pass: PassReport) {
   const denial = note.link.denial();
   if (denial !== null) {
@@ -114,48 +148,23 @@ export async function writeNoteFile(ctx: MirrorContext, entry: MirrorEntry, note
     pass.waiting = true;
     return;
   }
-  ctx.docs.relayChanged.delete(entry.docId);
-  const markdown = markdownOfDocument(note.doc, ctx.links.now);
-  if (entry.disk !== null && hashBytes(markdown) === entry.renderedHash) return ctx.links.settled(entry.docId);
+  const seen = ctx.docs.relayChanged.now();
+  const rendering = renderNote(note.doc, ctx.links.now);
+  if (entry.disk !== null && hashBytes(rendering.markdown) === entry.renderedHash) {
+    ctx.docs.relayChanged.settle(entry.docId, seen);
+    return ctx.links.settled(entry.docId);
+  }
   const why = entry.disk === null ? 'created' : ctx.links.earlierOf(entry.docId) ? 'links renamed' : 'edited';
-  if (!(await writeMarkdown(ctx, entry, note, markdown))) return;
-  pass.acted = true;
-  ctx.log.line(`${entry.path} ← relay (${why})`);
+  if (await writeMarkdown(ctx, entry, rendering)) {
+    ctx.docs.relayChanged.settle(entry.docId, seen);
+    pass.acted = true;
+    ctx.log.line(`${entry.path} ← relay (${why})`);
+  } else if (await isRefusedAsItIs(ctx, entry)) ctx.docs.relayChanged.delete(entry.docId);
+  else pass.acted = true;
 }
 
-/**
- * Writes the note's Markdown over its file, only if the file is still what the mirror last agreed with
- * (or, for a first write, absent): a file changed meanwhile is never overwritten (MIR4). The live state
- * is saved first and the base just before the rename, so after a crash the file never claims more than
- * the saved documents hold.
- */
-async function writeMarkdown(ctx: MirrorContext, entry: MirrorEntry, note: NoteDoc, markdown: string) {
-  const target = diskPathOf(ctx.layout, entry.path);
-  const bytes = Buffer.from(markdown);
-  const state = Y.encodeStateAsUpdate(note.doc);
-  await ctx.docs.saveLive(entry.docId);
-  const expected = entry.disk?.hash ?? null;
-  const written =
-    expected === null
-      ? await writeFileAtomically(target, bytes, { tempDir: ctx.layout.tmp, mode: 'create' })
-      : await writeFileAtomically(target, bytes, {
-          tempDir: ctx.layout.tmp,
-          mayReplace: async () => {
-            if ((await hashFile(target)) !== expected) return false;
-            await ctx.docs.saveBase(entry.docId, state);
-            return true;
-          },
-        });
-  if (!written) return false;
-  if (expected === null) await ctx.docs.saveBase(entry.docId, state);
-  Object.assign(entry, { disk: await signatureOf(target, hashBytes(bytes)), renderedHash: hashBytes(markdown) });
-  ctx.links.settled(entry.docId);
-  return true;
-}
-
-// LIM1: an edit that could not travel in one frame would close the socket on every retry.
-function isSendable(ctx: MirrorContext, file: DiskFile, update: Uint8Array): boolean {
-  if (update.length <= MIRROR_LIMITS.maxEditUpdateBytes) return true;
-  ctx.refused.refuse(file, `this edit is ${sizeLabel(update.length)} as one sync message, over LIM1 (MIR6)`);
-  return false;
+// MIR6: a file refused as it stands is left alone until it changes; the merge then brings the note's text.
+async function isRefusedAsItIs(ctx: MirrorContext, entry: MirrorEntry): Promise<boolean> {
+  const stats = await lstat(diskPathOf(ctx.layout, entry.path)).catch(() => null);
+  return stats !== null && ctx.refused.has({ path: entry.path, size: stats.size, mtimeMs: stats.mtimeMs });
 }

@@ -15,6 +15,8 @@ import { type PassLoop, startPassLoop } from './passLoop';
 import { RefusedFiles } from './refusedFiles';
 import { failureOf, fetchTree } from './relayCalls';
 import { markOffline } from './remoteTree';
+import { Replacements } from './replacements';
+import { keepLeftAside } from './setAside';
 import { openSyncConnection, type SyncConnection } from './syncConnection';
 import { SyncProgress } from './syncProgress';
 
@@ -61,7 +63,6 @@ export async function startMirror(options: MirrorOptions): Promise<Mirror> {
   const layout = mirrorLayoutOf(options.dir);
   await prepareFolder(layout);
   await takeLock(layout);
-  await clearTemp(layout);
   const relay = options.relay;
   const state = await loadState(layout, { vaultId: relay.vaultId, relay: relay.baseUrl });
   const log = createMirrorLog(options.log ?? ((line) => process.stderr.write(`${line}\n`)));
@@ -76,6 +77,8 @@ export async function startMirror(options: MirrorOptions): Promise<Mirror> {
   const ctx = createContext(layout, state, relay, log, remote, connection, () => wiring.loop?.wake());
   await checkAccess(ctx, connection);
   await openNotes(ctx);
+  await keepLeftAside(ctx);
+  await clearTemp(layout);
   log.line(`watching ${layout.root} ⇄ ${relay.baseUrl} (vault ${relay.vaultId}); Ctrl-C stops`);
   const loop = startPassLoop({
     run: () => runPass(ctx),
@@ -123,7 +126,9 @@ function createContext(
     progress: new SyncProgress(),
     docs: new NoteDocs(layout, connection, wake),
     refused: new RefusedFiles(log),
+    replaced: new Replacements(),
     adopting: new Map(),
+    emptyFiles: new Map(),
     links: startingLinkNames(state),
     plannedIds: new Map(),
     async saveState() {
