@@ -87,7 +87,10 @@ export class Device {
   setOnline(online: boolean): void {
     if (online === this.network.online) return;
     this.network.online = online;
-    if (!online) return this.socket.dropConnection();
+    if (!online) {
+      this.socket.dropConnection();
+      return;
+    }
     // connect() rejects when a later disconnect aborts its retries; the run does that on purpose.
     this.socket.connect().catch(() => {});
     void this.tree.flush().then(() => this.tree.refresh());
