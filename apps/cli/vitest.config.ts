@@ -11,6 +11,7 @@ const SLOW_FILES = [
   'test/mirrorScale.test.ts',
   'test/cli.test.ts',
   'test/mirrorFlapping.test.ts',
+  'test/mirrorSaves.test.ts',
   'test/commandLine.test.ts',
   'test/mirrorUnreachable.test.ts',
   'test/transfer.test.ts',

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EDITOR_FRAGMENT, formatNoteDocumentName } from '@baalda/core';
 import { appendParagraph, connectPeer, eventually, seededRandom, type TestRelay } from 'baalda-relay/testing';
@@ -17,6 +17,8 @@ const DURATION_MS = Number(process.env.BAALDA_MIR4_PROBE_MS ?? 60_000);
 const SEED = Number(process.env.BAALDA_MIRROR_SEED ?? 1);
 // A guard against a hang once both stopped, never a measure of speed.
 const HANG_MS = 120_000;
+// Saves agreed with while alice writes (MIR14).
+const ROUNDS = 100;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,14 +36,14 @@ function aliceWrites(doc: Y.Doc, random: () => number, written: string[]): void 
 /** Idles (each checked, MIR14) until the file and the relay say the same; returns what they say. */
 async function untilInStep(
   mirror: Mirror,
-  place: { folder: string; relay: TestRelay; vault: TestVault; docId: string },
+  place: { folder: string; relay: TestRelay; vault: TestVault; docId: string; path?: string },
 ) {
   const deadline = Date.now() + HANG_MS;
   for (;;) {
     await mirror.idle();
     const breaches = idleBreaches(place.folder);
     if (breaches.length > 0) throw new Error(breaches.join('\n'));
-    const file = (await readText(place.folder, 'Probe.md')) ?? '';
+    const file = (await readText(place.folder, place.path ?? 'Probe.md')) ?? '';
     const held = await relayMarkdown(place.relay, place.vault, place.docId);
     if (file === held) return file;
     if (Date.now() > deadline)
@@ -69,6 +71,50 @@ describe('mirror: a person saving while the relay rewrites the same note', () =>
       await writeFile(join(folder, 'Probe.md'), `${buffer}\nGamma from the old buffer\n`);
       const file = await untilInStep(mirror, { folder, relay, vault, docId });
       expect(paragraphsOf(file).sort()).toEqual(['Alpha', 'Beta from alice', 'Gamma from the old buffer']);
+    },
+  );
+
+  mirrorTest(
+    '[MIR14] relay edits heard while the mirror agrees with a save of the same text keep their mark: every idle finds the file holding them',
+    async ({ relay, vault, folder, inProcess }) => {
+      const { docId } = await createRemoteNote(relay, vault, 'Race.md', (peer) => appendParagraph(peer.doc, 'Alpha'));
+      const { mirror } = await inProcess.start(folder, relay.httpUrl);
+      await mirror.idle();
+      const alice = await connectPeer({ syncUrl: relay.syncUrl, token: vault.token }, formatNoteDocumentName(docId));
+      const random = seededRandom(SEED);
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        // The note as it is, in other Markdown (a blank line more): the mirror agrees with it, and saves its base.
+        await writeFile(join(folder, 'Race.md'), `${await readText(folder, 'Race.md')}\n`);
+        await sleep(random() * 40);
+        appendParagraph(alice.doc, `Alice ${round}`);
+        await mirror.idle();
+        expect(idleBreaches(folder), `round ${round}`).toEqual([]);
+      }
+      await untilAcknowledged(alice);
+      alice.destroy();
+      const file = await untilInStep(mirror, { folder, relay, vault, docId, path: 'Race.md' });
+      expect(paragraphsOf(file)).toHaveLength(ROUNDS + 1);
+    },
+  );
+
+  mirrorTest(
+    '[MIR4] a start keeps a save set aside by a rewrite before the last stop in .baalda/removed/, and drops one its note holds',
+    async ({ relay, vault, folder, inProcess }) => {
+      const { docId } = await createRemoteNote(relay, vault, 'Kept.md', (peer) => appendParagraph(peer.doc, 'Alpha'));
+      const first = await inProcess.start(folder, relay.httpUrl);
+      await first.mirror.idle();
+      await first.mirror.stop();
+      // What a stop (or a kill) can leave: one file the note already holds, one with a paragraph it doesn't.
+      const tmp = join(folder, '.baalda', 'tmp');
+      await writeFile(join(tmp, `${docId}.aside-held`), 'Alpha\n');
+      await writeFile(join(tmp, `${docId}.aside-saved`), 'Alpha\n\nTyped as the mirror stopped\n');
+      const second = await inProcess.start(folder, relay.httpUrl);
+      await second.mirror.idle();
+      expect(await readText(folder, '.baalda/removed/Kept.md')).toBe('Alpha\n\nTyped as the mirror stopped\n');
+      expect(await readdir(tmp)).toEqual([]);
+      expect(second.lines).toContain(
+        'mirror: Kept.md: a save set aside when the mirror last stopped is kept in .baalda/removed/Kept.md',
+      );
     },
   );
 
