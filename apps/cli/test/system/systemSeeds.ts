@@ -12,6 +12,11 @@ export interface PinnedSeed {
   readonly why: string;
 }
 
+/** A seed that once failed, with the profile it failed under. */
+export function pinned(seed: number, profile: SystemProfile, why: string): PinnedSeed {
+  return { seed, profile, why };
+}
+
 /**
  * Which seeds the system file runs. `npm test` runs the fast profile over a few fixed seeds; the rest is
  * chosen by environment:
@@ -22,14 +27,17 @@ export interface PinnedSeed {
 export function selectSystemSeeds(defaults: { first: number; count: number }): {
   seeds: number[];
   profile: SystemProfile;
+  /** False when the environment chose the seeds: a replay or a long run skips the pinned ones. */
+  withPinned: boolean;
 } {
   const env = process.env;
   const profile = env.BAALDA_SYSTEM_PROFILE === 'long' ? LONG_PROFILE : FAST_PROFILE;
   const single = readWhole(env.BAALDA_SYSTEM_SEED, 'BAALDA_SYSTEM_SEED');
-  if (single !== undefined) return { seeds: [single], profile };
-  const count = readWhole(env.BAALDA_SYSTEM_SEEDS, 'BAALDA_SYSTEM_SEEDS') ?? defaults.count;
+  if (single !== undefined) return { seeds: [single], profile, withPinned: false };
+  const count = readWhole(env.BAALDA_SYSTEM_SEEDS, 'BAALDA_SYSTEM_SEEDS');
   const first = readWhole(env.BAALDA_SYSTEM_FIRST, 'BAALDA_SYSTEM_FIRST') ?? defaults.first;
-  return { seeds: Array.from({ length: count }, (_, index) => first + index), profile };
+  const seeds = Array.from({ length: count ?? defaults.count }, (_, index) => first + index);
+  return { seeds, profile, withPinned: count === undefined };
 }
 
 /** Splits seeds into batches: the database is checked (and the relay restarted to read it) once per batch. */
@@ -50,8 +58,31 @@ export function batchTimeout(size: number): number {
  * failed seed with the command that replays it, then each failure.
  */
 export async function runSystemBatch(cluster: RelayCluster, seeds: readonly number[], profile: SystemProfile) {
+  const { settled, failures } = await runSeeds(cluster, seeds, profile);
+  failures.push(...(await storedFailures(cluster, settled)));
+  throwFailures(cluster, profile, failures);
+}
+
+/**
+ * Runs seeds as runSystemBatch does but leaves their database check for later (checkStoredRuns), so that
+ * several tests share one: a PGlite relay is restarted for each check.
+ */
+export async function runSystemSeeds(cluster: RelayCluster, seeds: readonly number[], profile: SystemProfile) {
+  const { settled, failures } = await runSeeds(cluster, seeds, profile);
+  throwFailures(cluster, profile, failures);
+  return settled;
+}
+
+/** The database check of runs that agreed earlier (runSystemSeeds). */
+export async function checkStoredRuns(cluster: RelayCluster, runs: readonly SettledRun[], profile: SystemProfile) {
+  throwFailures(cluster, profile, await storedFailures(cluster, runs));
+}
+
+type Failures = Array<{ seed: number; error: Error }>;
+
+async function runSeeds(cluster: RelayCluster, seeds: readonly number[], profile: SystemProfile) {
   const settled: SettledRun[] = [];
-  const failures: Array<{ seed: number; error: Error }> = [];
+  const failures: Failures = [];
   for (const seed of seeds) {
     const started = Date.now();
     try {
@@ -63,7 +94,10 @@ export async function runSystemBatch(cluster: RelayCluster, seeds: readonly numb
     }
     if (process.env.BAALDA_SYSTEM_DEBUG) console.log(`seed ${seed}: ${Math.round((Date.now() - started) / 1000)} s`);
   }
-  failures.push(...(await storedFailures(cluster, settled)));
+  return { settled, failures };
+}
+
+function throwFailures(cluster: RelayCluster, profile: SystemProfile, failures: Failures): void {
   if (failures.length === 0) return;
   const seedsFailed = failures.map(({ seed }) => seed);
   const replay = `BAALDA_SYSTEM_SEED=<seed> BAALDA_SYSTEM_PROFILE=${profile.name} npx vitest run test/system`;

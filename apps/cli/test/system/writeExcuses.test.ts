@@ -34,7 +34,9 @@ describe('the system run judges presence by markers', () => {
     expect(presenceProblems(ledger, { live: [], trashed: [refused] })).toEqual([
       `${refused} (assistant) was refused (REVISION_CHANGED) but is there`,
     ]);
-    expect(presenceProblems(ledger, texts('p7x99'))).toEqual(['p7x99 is there but nobody wrote it']);
+    expect(presenceProblems(ledger, texts('# k7n1\n\np7x99\n'))).toEqual([
+      'p7x99 is there but nobody wrote it: "p7x99" in # k7n1',
+    ]);
   });
 
   it('[SYS2] a deleted paragraph excuses its root and every amendment after it, whoever deleted it', () => {

@@ -82,7 +82,7 @@ export function presenceProblems(
   const problems: string[] = [];
   for (const marker of present) {
     const entry = ledger.written.get(marker);
-    if (!entry) problems.push(`${marker} is there but nobody wrote it`);
+    if (!entry) problems.push(`${marker} is there but nobody wrote it: ${paragraphHolding(marker, texts)}`);
     else if (entry.status === 'refused' && (live.has(marker) || !entry.opensNote))
       problems.push(`${marker} (${entry.writer}) was refused (${entry.why}) but is there`);
   }
@@ -94,4 +94,13 @@ export function presenceProblems(
     problems.push(`${entry.marker} (${entry.writer}, ${where} in ${entry.note ?? 'a note'}, ${entry.status}) is lost`);
   }
   return problems;
+}
+
+/** The paragraph a marker is in, and its note's key, for a failure message. */
+function paragraphHolding(marker: string, texts: { live: readonly string[]; trashed: readonly string[] }): string {
+  for (const text of [...texts.live, ...texts.trashed]) {
+    const paragraph = text.split('\n\n').find((block) => block.includes(marker));
+    if (paragraph) return `"${paragraph.trim()}" in ${text.split('\n')[0]}`;
+  }
+  return 'nowhere';
 }
