@@ -98,12 +98,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: READY_TIMEOUT_MS + 30_000 },
   ],
   baseURL: async ({ workerRelay }, use) => use(workerRelay.url),
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-  freshRelay: async ({}, use, testInfo) => {
-    const relay = await startE2eRelay(BASE_PORT + 50 + testInfo.parallelIndex);
-    await use(relay);
-    await relay.stop();
-  },
+  // Starting a relay (its database made afresh) is the fixture's to wait for, with a timeout of its own as the
+  // worker's relay has: within the test's, a loaded machine's start-up left the test too little of its minute.
+  freshRelay: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, testInfo) => {
+      const relay = await startE2eRelay(BASE_PORT + 50 + testInfo.parallelIndex);
+      await use(relay);
+      await relay.stop();
+    },
+    { timeout: READY_TIMEOUT_MS + 30_000 },
+  ],
 });
 
 // Specs import everything Playwright's from here; the `test` above takes the place of Playwright's own.
