@@ -34,14 +34,7 @@ export async function startFaultyGateway(relayPort: number, random: () => number
     client.once('data', (first: Buffer) => {
       const upstream = connect(SYNC_UPGRADE.test(first.toString('latin1')) ? proxyPort : relayPort, '127.0.0.1');
       track(open, upstream);
-      const drop = () => {
-        client.destroy();
-        upstream.destroy();
-      };
-      client.on('close', drop);
-      upstream.on('close', drop);
-      upstream.write(first);
-      client.pipe(upstream).pipe(client);
+      splice(client, upstream, first);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -65,6 +58,18 @@ export async function startFaultyGateway(relayPort: number, random: () => number
       await proxy.close();
     },
   };
+}
+
+/** Sends `first` on, then pipes both ways; either end closing closes the other. */
+function splice(client: Socket, upstream: Socket, first: Buffer): void {
+  const drop = () => {
+    client.destroy();
+    upstream.destroy();
+  };
+  client.on('close', drop);
+  upstream.on('close', drop);
+  upstream.write(first);
+  client.pipe(upstream).pipe(client);
 }
 
 // A reset or refused connection is what this link is for: it must never end the test process.
