@@ -212,6 +212,78 @@ describe('mirror: a folder kept in step with a vault, both ways', { timeout: 60_
     expect(lines).toContain('mirror: Moved/B2.md → relay (moved from Archive/B.md)');
   });
 
+  it('[MIR5] a file renamed while its note was trashed elsewhere is set aside, and a restore before the answer brings the note back at its path', async () => {
+    const vault = await createTestVault(relay);
+    const note = await createRemoteNote(relay, vault, 'A.md', (peer) => appendParagraph(peer.doc, 'note A'));
+    const link = await startCuttableLink(relay.port);
+    links.push(link);
+    const { dir, mirror, lines } = await startOn(vault, { relayUrl: link.url });
+    await mirror.idle();
+    link.cut();
+    await vault.client.apply({ opId: randomId(), kind: 'trashNote', docId: note.docId });
+    await rename(join(dir, 'A.md'), join(dir, 'B.md'));
+    await eventually(
+      async () => (await readText(dir, '.baalda/state.json'))?.includes('"path": "B.md"') === true,
+      () => lines.join('\n'),
+    );
+    // The move reaches the relay and is refused (NOTE_IN_TRASH); its answer is lost, and the note is restored
+    // before the mirror resends the move and hears the refusal again (OP3).
+    const lost = link.loseAnswerTo(/moveNote/);
+    link.restore();
+    await lost;
+    await vault.client.apply({ opId: randomId(), kind: 'restoreNote', docId: note.docId });
+    await mirror.idle();
+    expect(await livePaths(vault)).toEqual(['A.md']);
+    expect(await filesIn(dir)).toEqual(['A.md']);
+    expect(await readText(dir, 'A.md')).toBe('note A\n');
+    expect(await readText(dir, '.baalda/removed/B.md')).toBe('note A\n');
+    expect(lines).toContain(
+      'mirror: B.md not moved on the relay: it is in the trash or gone there; the file is kept in .baalda/removed/B.md',
+    );
+  });
+
+  it('[MIR7] a file a person makes or renames at the path of a relay note not written here yet is its own note, never merged into that one', async () => {
+    const vault = await createTestVault(relay);
+    const link = await startCuttableLink(relay.port);
+    links.push(link);
+    const { dir, mirror, lines } = await startOn(vault, { relayUrl: link.url });
+    await writeFile(join(dir, 'Mine.md'), 'renamed by the person\n');
+    await mirror.idle();
+    // The mirror hears of both notes from the tree, but can't sync their documents, so writes neither.
+    link.refuseSync();
+    const made = await createRemoteNote(relay, vault, 'Made.md', (peer) => appendParagraph(peer.doc, 'from alice'));
+    const aimed = await createRemoteNote(relay, vault, 'Aimed.md', (peer) => appendParagraph(peer.doc, 'from bob'));
+    await eventually(
+      async () => {
+        const state = (await readText(dir, '.baalda/state.json')) ?? '';
+        return state.includes(made.docId) && state.includes(aimed.docId);
+      },
+      () => lines.join('\n'),
+    );
+    await writeFile(join(dir, 'Made.md'), 'new from the person\n');
+    await rename(join(dir, 'Mine.md'), join(dir, 'Aimed.md'));
+    await eventually(
+      async () => (await livePaths(vault)).length === 4,
+      () => lines.join('\n'),
+    );
+    link.allowSync();
+    await mirror.idle();
+    const paths = await livePaths(vault);
+    const madeCopy = paths.find((path) => path.startsWith('Made (conflict ')) ?? '';
+    const aimedCopy = paths.find((path) => path.startsWith('Aimed (conflict ')) ?? '';
+    expect(paths).toEqual(['Aimed.md', aimedCopy, 'Made.md', madeCopy].sort());
+    expect(await filesIn(dir)).toEqual(paths);
+    expect(await relayMarkdown(relay, vault, made.docId)).toBe('from alice\n');
+    expect(await relayMarkdown(relay, vault, aimed.docId)).toBe('from bob\n');
+    expect(await readText(dir, 'Made.md')).toBe('from alice\n');
+    expect(await readText(dir, 'Aimed.md')).toBe('from bob\n');
+    expect(await readText(dir, madeCopy)).toBe('new from the person\n');
+    expect(await readText(dir, aimedCopy)).toBe('renamed by the person\n');
+    expect(lines).toContain(
+      `mirror: Aimed.md not moved on the relay: another entry holds that path (CN4); renamed to "${aimedCopy}"`,
+    );
+  });
+
   it('[MIR6][MIR2] junk, a refused path and 100 MB files: one line each, files untouched, later edits still sync', async () => {
     const vault = await createTestVault(relay);
     const { dir, mirror, lines } = await startOn(vault);

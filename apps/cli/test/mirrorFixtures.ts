@@ -87,8 +87,13 @@ export interface CuttableLink {
    * connection is dropped as the answer starts (a cut between request and answer). Resolves then.
    */
   loseAnswerTo(pattern: RegExp): Promise<void>;
+  /** Drops the sync sockets and refuses new ones (HTTP still passes) until `allowSync`: documents can't sync. */
+  refuseSync(): void;
+  allowSync(): void;
   close(): Promise<void>;
 }
+
+const SYNC_UPGRADE = /^GET \/sync[ ?]/;
 
 /**
  * Starts a proxy forwarding to `targetPort` (the relay's port on 127.0.0.1), listening on `port` (0: any
@@ -98,6 +103,8 @@ export async function startCuttableLink(targetPort: number, { port: listenPort =
   const open = new Set<Socket>();
   let isCut = false;
   let losing: { pattern: RegExp; lost: () => void } | null = null;
+  let syncRefused = false;
+  const syncSockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     if (isCut) return void client.destroy();
     const upstream = connect(targetPort, '127.0.0.1');
@@ -110,6 +117,12 @@ export async function startCuttableLink(targetPort: number, { port: listenPort =
       socket.on('close', () => open.delete(socket));
       socket.on('error', drop);
     }
+    client.once('data', (first: Buffer) => {
+      if (!SYNC_UPGRADE.test(first.toString('latin1'))) return;
+      if (syncRefused) return drop();
+      syncSockets.add(client);
+      client.on('close', () => syncSockets.delete(client));
+    });
     client.on('data', (chunk: Buffer) => {
       if (!losing?.pattern.test(chunk.toString('latin1'))) return;
       const { lost } = losing;
@@ -139,6 +152,13 @@ export async function startCuttableLink(targetPort: number, { port: listenPort =
       new Promise((lost) => {
         losing = { pattern, lost };
       }),
+    refuseSync() {
+      syncRefused = true;
+      for (const socket of syncSockets) socket.destroy();
+    },
+    allowSync() {
+      syncRefused = false;
+    },
     close: () =>
       new Promise((resolve) => {
         for (const socket of open) socket.destroy();

@@ -1,12 +1,13 @@
-import { entryKindOf, fileNameOf } from '@baalda/core';
+import { entryKindOf, fileNameOf, markdownOfDocument } from '@baalda/core';
 import { FILES_AT_ONCE, forEachConcurrently } from './concurrently';
 import { type DiskFile, type DiskSnapshot, hashFile, hasSameStat } from './diskScan';
 import { refreshLinkNames } from './linkRenames';
+import { normalizedMarkdown } from './markdownMerge';
 import { type MirrorContext, type PassReport, tryFile } from './mirrorContext';
 import { diskPathOf } from './mirrorLayout';
 import { liveEntries, type MirrorEntry, newId } from './mirrorState';
 import { addNewFile, followAttachmentFile, planNewIds } from './newFiles';
-import { takeNoteEdit } from './noteFiles';
+import { readNoteFile, takeNoteEdit } from './noteFiles';
 
 /**
  * The disk's side of a pass (MIR3, MIR5): edits of tracked files go into their documents; a tracked file
@@ -19,8 +20,9 @@ export async function applyLocalChanges(ctx: MirrorContext, disk: DiskSnapshot, 
   for (const entry of liveEntries(ctx.state)) {
     const file = disk.get(entry.path);
     if (file) {
-      claimed.add(file.path);
-      await tryFile(ctx, file.path, () => followFile(ctx, entry, file, pass));
+      const owner = await ownerOf(ctx, entry, file, pass);
+      if (owner !== 'another') claimed.add(file.path);
+      if (owner === 'entry') await tryFile(ctx, file.path, () => followFile(ctx, entry, file, pass));
     } else if (entry.disk === null) claimed.add(entry.path);
     else missing.push(entry);
   }
@@ -33,6 +35,26 @@ export async function applyLocalChanges(ctx: MirrorContext, disk: DiskSnapshot, 
   await forEachConcurrently(unmatched, FILES_AT_ONCE, (file) =>
     tryFile(ctx, file.path, () => addNewFile(ctx, file, pass)),
   );
+}
+
+/**
+ * MIR7: a file found where an entry's file was not written yet is the entry's only when it shows the entry's
+ * note (a write that a kill kept the mirror from recording). Any other file there is a person's new file or
+ * rename, and goes its own way: merged into the note that merely had the path, it put one note's text into
+ * another. It is not claimed, so it is sent as a new note or move, and the relay names the one in the way.
+ */
+async function ownerOf(
+  ctx: MirrorContext,
+  entry: MirrorEntry,
+  file: DiskFile,
+  pass: PassReport,
+): Promise<'entry' | 'another' | 'unsettled'> {
+  if (entry.disk !== null || entry.kind !== 'note') return 'entry';
+  const read = await readNoteFile(ctx, file, pass);
+  if (!read) return 'unsettled';
+  const note = await ctx.docs.open(entry.docId);
+  const links = ctx.links.writingInto(entry.relayPath ?? entry.path, ctx.links.now);
+  return normalizedMarkdown(read.text, links) === markdownOfDocument(note.doc, links) ? 'entry' : 'another';
 }
 
 async function followFile(ctx: MirrorContext, entry: MirrorEntry, file: DiskFile, pass: PassReport): Promise<void> {

@@ -1,7 +1,7 @@
 import { LIMITS, type OpOutcome, type VaultOp, type VaultOpErrorCode, validateEntryPath } from '@baalda/core';
 import type { MirrorContext, PassReport } from './mirrorContext';
 import { type MirrorEntry, newId, wantsCreate, wantsMove } from './mirrorState';
-import { afterCreate, afterMove, nfc, refusePath } from './relayAnswers';
+import { afterCreate, afterMove, nfc, refusePath, renameAsConflict, setAsideGoneNote } from './relayAnswers';
 import { failureOf, type RelayFailure, sendOps } from './relayCalls';
 import { markOffline } from './remoteTree';
 import { sendUploads } from './uploads';
@@ -133,11 +133,21 @@ async function applyOutcome(
   await afterCreate(ctx, entry, { asked: op.path, given: outcome.path ?? op.path }, outcome.renamedFrom);
 }
 
-// The op id is dropped either way: OP3 keeps the refusal under it. Anything but a first PATH_TAKEN waits
-// until the file is moved again.
-function moveRefused(ctx: MirrorContext, entry: MirrorEntry, outcome: Refusal, takenPaths: Set<MirrorEntry> | null) {
+// The op id is dropped either way: OP3 keeps the refusal under it. A note the relay no longer has live is set
+// aside as a trash read from the tree would (a refused path instead left the file where the person moved it
+// after a restore, apart from its note for good). A path still taken at the second try gets a conflict name
+// (the note holding it has no file here yet, or another case of the name: left in its way, it would never be
+// written). Anything else waits until the file is moved again.
+async function moveRefused(
+  ctx: MirrorContext,
+  entry: MirrorEntry,
+  outcome: Refusal,
+  takenPaths: Set<MirrorEntry> | null,
+) {
   Object.assign(entry, { moveOpId: null, movePath: null });
-  if (outcome.code === 'PATH_TAKEN' && takenPaths) takenPaths.add(entry);
+  if (outcome.code === 'NOTE_IN_TRASH' || outcome.code === 'NOTE_NOT_FOUND') await setAsideGoneNote(ctx, entry);
+  else if (outcome.code === 'PATH_TAKEN' && takenPaths) takenPaths.add(entry);
+  else if (outcome.code === 'PATH_TAKEN' && (await renameAsConflict(ctx, entry))) return;
   else refusePath(ctx, entry, `${entry.path} not moved on the relay: ${outcome.code}: ${outcome.message}`);
 }
 

@@ -1,4 +1,5 @@
-import { moveFile, removeEmptyFolders } from './fileMoves';
+import { conflictPath, pathKey } from '@baalda/core';
+import { moveFile, moveToRemoved, removeEmptyFolders } from './fileMoves';
 import type { MirrorContext } from './mirrorContext';
 import { diskPathOf } from './mirrorLayout';
 import type { MirrorEntry } from './mirrorState';
@@ -36,6 +37,46 @@ export async function afterMove(ctx: MirrorContext, entry: MirrorEntry, asked: s
   Object.assign(entry, { moveOpId: null, movePath: null, relayPath: given });
   if (isRenamedByRelay(entry, { asked, given })) await followRelayPath(ctx, entry);
   ctx.log.line(`${asked} → relay (moved from ${from})`);
+}
+
+/**
+ * MIR5: a move answered NOTE_IN_TRASH or NOTE_NOT_FOUND: the note left the vault's live tree while its file
+ * moved here. Trash wins, as it does when the tree says so: the file goes into `.baalda/removed/`, and a
+ * restore brings the note back at the relay's path as a new entry.
+ */
+export async function setAsideGoneNote(ctx: MirrorContext, entry: MirrorEntry): Promise<void> {
+  const kept = entry.disk === null ? null : await moveToRemoved(ctx.layout, entry.path);
+  ctx.state.entries.delete(entry.docId);
+  if (entry.kind === 'note') await ctx.docs.close(entry.docId, true);
+  ctx.remote.stale = true;
+  const where = kept ? `; the file is kept in ${kept}` : '';
+  ctx.log.line(`${entry.path} not moved on the relay: it is in the trash or gone there${where}`);
+  const folders = new Set(ctx.remote.tree?.folders.map(pathKey) ?? []);
+  await removeEmptyFolders(ctx.layout, entry.path, (folder) => folders.has(pathKey(folder)));
+}
+
+/**
+ * MIR7: a move refused with PATH_TAKEN (CN4) twice: the person renamed the file onto the path of an entry
+ * the relay has (one this mirror has not written yet, or the same name in another case). The file takes
+ * CN2's conflict name, dated today, and the next pass asks the relay for that path; the entry in its way
+ * can then be written. False when no free name could be taken on disk.
+ */
+export async function renameAsConflict(ctx: MirrorContext, entry: MirrorEntry): Promise<boolean> {
+  const taken = new Set([
+    ...(ctx.remote.tree?.notes.map((note) => pathKey(note.path)) ?? []),
+    ...[...ctx.state.entries.values()].map((other) => pathKey(other.path)),
+  ]);
+  const from = entry.path;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const to = conflictPath(from, Date.now(), (key) => taken.has(key));
+    if (await moveFile(diskPathOf(ctx.layout, from), diskPathOf(ctx.layout, to))) {
+      entry.path = to;
+      ctx.log.line(`${from} not moved on the relay: another entry holds that path (CN4); renamed to "${to}"`);
+      return true;
+    }
+    taken.add(pathKey(to));
+  }
+  return false;
 }
 
 /** MIR6: the path is not asked for again until the file moves elsewhere. */

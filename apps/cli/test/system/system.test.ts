@@ -29,25 +29,20 @@ const PINNED: PinnedSeed[] = [
     'a relay edit the running mirror had saved in .baalda/docs never reached the file (MIR14)',
   ),
   pinned(100_151, LONG_PROFILE, "the mirror's rewrite replaced a paragraph the person had just saved (MIR4)"),
-];
-
-// Seeds whose cause is found but not yet fixed (the mirror's, MIR5/MIR7): shown as skipped so that nobody loses
-// them, run with BAALDA_SYSTEM_OPEN=1 until their fix moves them up to PINNED.
-const OPEN_FINDINGS: PinnedSeed[] = [
   pinned(
     100_037,
     LONG_PROFILE,
-    'a move refused with NOTE_IN_TRASH left the file at the refused path after the restore',
+    'a move refused with NOTE_IN_TRASH left the file at the refused path after the restore (MIR5)',
   ),
   pinned(
     100_100,
     LONG_PROFILE,
-    "a note whose path a person's new file took was never written once that file took its conflict name",
+    "a note whose path a person's new file took was never written once that file took its conflict name (MIR7)",
   ),
   pinned(
     100_087,
     LONG_PROFILE,
-    "a file renamed onto the path of an assistant's new note, not yet written, was merged into that note",
+    "a file renamed onto the path of an assistant's new note, not yet written, was merged into that note (MIR7)",
   ),
 ];
 
@@ -76,13 +71,6 @@ describe('system: devices, a mirrored folder and an assistant write at once thro
     it(`[SYS1][SYS2] seed ${seed}, pinned: ${why}`, { timeout: batchTimeout(1) }, async () => {
       pinnedRuns.push(...(await runSystemSeeds(cluster, [seed], pinnedProfile)));
     });
-  }
-  for (const { seed, profile: openProfile, why } of OPEN_FINDINGS) {
-    it.skipIf(process.env.BAALDA_SYSTEM_OPEN !== '1')(
-      `[SYS1][SYS2] seed ${seed}, open finding: ${why}`,
-      { timeout: batchTimeout(1) },
-      () => runSystemBatch(cluster, [seed], openProfile),
-    );
   }
   it.runIf(withPinned)(
     '[SYS1][SYS2][SYS3][SYS4] the database agrees with every pinned run that agreed',
