@@ -4,7 +4,7 @@ import { slowFirstSequencer } from './test/slowFirstSequencer.mjs';
 // Files that compare a latency with a baseline measured in the same file: another file's load on the
 // two-core CI machine would be measured as the relay's slowness, so they run alone. `npm test` runs them last,
 // once every other suite is over (`npm run test:measuring`); `npx vitest run` here runs them after the rest.
-const MEASURING = ['test/hostile*.test.ts', 'src/sync/updateInspector.test.ts'];
+const MEASURING = ['test/hostile*.test.ts', 'test/*.latency.test.ts', 'src/sync/updateInspector.test.ts'];
 // The benches' pure helpers (percentiles, reading a build) are tested here: the relay's tsconfig checks bench/ too.
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts', '../../bench/**/*.test.ts'];
 // The longest files (about 15–60 s each here), longest first, so that neither worker is left with one at the end.

@@ -8,6 +8,10 @@ import { addPerson, grantRole, type Person } from './people';
 import { adminFetch, startTestRelay, type TestRelay } from './relays';
 import { openAs, type Session } from './syncAs';
 
+// A cut is waited for as a condition, bounded only so that a failure says what was still open before the
+// test's own limit; how fast it comes (ACL6: 5 s) is checked in the measuring lane (recheck.latency).
+const WAIT_MS = 40_000;
+
 const SHARED = 'sharedPlanNote00001';
 const SECRET = 'privateSecretNote01';
 const CREATED = Date.UTC(2026, 10, 30);
@@ -94,17 +98,15 @@ describe('access at the sync door (ACL1, ACL2, ACL4, ACL6)', () => {
     }
   });
 
-  it('[ACL6] a member taken off a private folder is disconnected within 5 s and cannot come back', async () => {
+  it('[ACL6] a member taken off a private folder is disconnected and cannot come back (its time: recheck.latency)', async () => {
     const member = await session(alice, SECRET);
     expect(member.synced()).toBe(true);
-    const started = Date.now();
     await restrict(['owner@baalda.test']);
     await eventually(
       () => member.denials.length > 0,
       () => `alice still open (closes: ${member.closes()})`,
-      5000,
+      WAIT_MS,
     );
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(member.closes()).toBeGreaterThan(0);
     expect(member.denials.at(-1)).toMatch(/^NOT_FOUND/);
   });
@@ -117,11 +119,11 @@ describe('access at the sync door (ACL1, ACL2, ACL4, ACL6)', () => {
     await eventually(
       () => channel.heard.some((message) => message.type === 'treeChanged'),
       () => `bob heard ${JSON.stringify(channel.heard)}`,
-      5000,
+      WAIT_MS,
     );
   });
 
-  it('[ACL3, ACL6] a revoked token is disconnected within 5 s and then refused everywhere', async () => {
+  it('[ACL3, ACL6] a revoked token is disconnected and then refused everywhere (its time: recheck.latency)', async () => {
     const dave = await addPerson(relay, 'dave', 'editor');
     const open = await session(dave, SHARED);
     expect(open.synced()).toBe(true);
@@ -129,14 +131,12 @@ describe('access at the sync door (ACL1, ACL2, ACL4, ACL6)', () => {
       tokens: Array<{ id: string; userId: string }>;
     };
     const tokenId = listed.tokens.find((token) => token.userId === dave.userId)?.id;
-    const started = Date.now();
     await adminFetch(relay, `/api/admin/tokens/${tokenId}`, { method: 'DELETE' });
     await eventually(
       () => open.denials.length > 0,
       () => `dave still open (closes: ${open.closes()})`,
-      5000,
+      WAIT_MS,
     );
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(open.denials.at(-1)).toMatch(/^UNAUTHENTICATED/);
     expect((await dave.fetch('/api/vaults/default/tree')).status).toBe(401);
   });
@@ -149,7 +149,7 @@ describe('access at the sync door (ACL1, ACL2, ACL4, ACL6)', () => {
     await eventually(
       () => writable.closes() > 0 && writable.readOnly() === true && writable.synced(),
       () => `erin: closes ${writable.closes()}, readOnly ${writable.readOnly()}`,
-      5000,
+      WAIT_MS,
     );
     const outsider = await addPerson(relay, 'frank', 'viewer', 'default');
     const channel = await openAs(relay.syncUrl, outsider.token, formatVaultDocumentName('default'));

@@ -17,6 +17,10 @@ import { adminFetch, startTestRelay, TEST_OWNER, type TestRelay } from './relays
 import { openAs } from './syncAs';
 import { randomId } from './testVaults';
 
+// A cut is waited for as a condition, bounded only so that a failure says what was still open before the
+// test's own limit; how fast it comes (ACL6: 5 s) is checked in the measuring lane (recheck.latency).
+const WAIT_MS = 40_000;
+
 const FEW = 10;
 const MANY = 200;
 const LAUNCH = 'launchPlanNote000001';
@@ -119,10 +123,9 @@ describe('ACL6 rechecks with many documents open', { timeout: 120_000 }, () => {
     expect(few.queries).toBeGreaterThan(0);
   });
 
-  it('[ACL6] with 200 documents open, a note moved into a private folder cuts its reader within 5 s and no one else', async () => {
+  it('[ACL6] with 200 documents open, a note moved into a private folder cuts its reader and no one else', async () => {
     const reader = await openAs(relay.syncUrl, alice.token, formatNoteDocumentName(LAUNCH));
     expect(reader.synced()).toBe(true);
-    const started = Date.now();
     const moved = await postOps(relay, [
       { opId: nextOpId(), kind: 'moveNote', docId: LAUNCH, path: 'Board/Launch.md' },
     ]);
@@ -130,9 +133,8 @@ describe('ACL6 rechecks with many documents open', { timeout: 120_000 }, () => {
     await eventually(
       () => reader.denials.length > 0,
       () => `alice still open (closes: ${reader.closes()})`,
-      5000,
+      WAIT_MS,
     );
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(reader.denials.at(-1)).toMatch(/^NOT_FOUND/);
     // The owner keeps every right (a member of Board): a full pass later, the device's socket is still open.
     await relay.recheckConnections();

