@@ -4,8 +4,8 @@ import * as Y from 'yjs';
 import { nextOpId, postOps } from './apiBody';
 import { pgliteBackend } from './backends';
 import { appendParagraph, connectPeer, eventually, type Peer } from './clients';
-import { addPerson, grantRole, type Person } from './people';
-import { adminFetch, startTestRelay, type TestRelay } from './relays';
+import { addPerson, grantRole, type Person, restrictFolder, revokeTokenOf } from './people';
+import { startTestRelay, type TestRelay } from './relays';
 import { openAs, type Session } from './syncAs';
 
 // A cut is waited for as a condition, bounded only so that a failure says what was still open before the
@@ -50,12 +50,8 @@ describe('access at the sync door (ACL1, ACL2, ACL4, ACL6)', () => {
     await dispose();
   });
 
-  async function restrict(memberEmails: string[]): Promise<void> {
-    const response = await adminFetch(relay, '/api/admin/vaults/default/restrictions', {
-      method: 'PUT',
-      body: JSON.stringify({ path: 'Private', memberEmails }),
-    });
-    expect(response.status).toBe(200);
+  function restrict(memberEmails: string[]): Promise<void> {
+    return restrictFolder(relay, 'Private', memberEmails);
   }
 
   async function session(person: Person, docId: string): Promise<Session> {
@@ -127,11 +123,7 @@ describe('access at the sync door (ACL1, ACL2, ACL4, ACL6)', () => {
     const dave = await addPerson(relay, 'dave', 'editor');
     const open = await session(dave, SHARED);
     expect(open.synced()).toBe(true);
-    const listed = (await (await adminFetch(relay, '/api/admin/tokens')).json()) as {
-      tokens: Array<{ id: string; userId: string }>;
-    };
-    const tokenId = listed.tokens.find((token) => token.userId === dave.userId)?.id;
-    await adminFetch(relay, `/api/admin/tokens/${tokenId}`, { method: 'DELETE' });
+    await revokeTokenOf(relay, dave);
     await eventually(
       () => open.denials.length > 0,
       () => `dave still open (closes: ${open.closes()})`,

@@ -60,3 +60,23 @@ function withHeader(relay: TestRelay, path: string, init: RequestInit, name: str
   if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   return fetch(`${relay.httpUrl}${path}`, { ...init, headers });
 }
+
+/** Makes `path` a private folder of the default vault that only `memberEmails` may read (ACL2). */
+export async function restrictFolder(relay: TestRelay, path: string, memberEmails: readonly string[]): Promise<void> {
+  const response = await adminFetch(relay, '/api/admin/vaults/default/restrictions', {
+    method: 'PUT',
+    body: JSON.stringify({ path, memberEmails }),
+  });
+  if (response.status !== 200) throw new Error(`restricting ${path}: ${response.status} ${await response.text()}`);
+}
+
+/** Revokes, as the admin, the token addPerson gave `person` (ACL3). */
+export async function revokeTokenOf(relay: TestRelay, person: Person): Promise<void> {
+  const listed = (await (await adminFetch(relay, '/api/admin/tokens')).json()) as {
+    tokens: Array<{ id: string; userId: string }>;
+  };
+  const tokenId = listed.tokens.find((token) => token.userId === person.userId)?.id;
+  if (!tokenId) throw new Error(`${person.email} has no token to revoke`);
+  const revoked = await adminFetch(relay, `/api/admin/tokens/${tokenId}`, { method: 'DELETE' });
+  if (!revoked.ok) throw new Error(`revoking ${person.email}'s token: ${revoked.status}`);
+}
