@@ -9,24 +9,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readWholeFlag } from './wholeFlag.mjs';
 
 const relayDir = join(import.meta.dirname, '..', 'apps', 'relay');
 const FILES = { single: 'test/convergence.single.test.ts', pair: 'test/convergence.pair.test.ts' };
 
-function readFlag(name, fallback) {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const value = Number(process.argv[at + 1]);
-  if (!Number.isSafeInteger(value) || value < 1) {
-    console.error(`--${name} takes a whole number above 0, got ${process.argv[at + 1]}`);
-    process.exit(2);
-  }
-  return value;
-}
-
-const seeds = readFlag('seeds', 1000);
-const first = readFlag('first', 100_000);
-const parallel = readFlag('parallel', 4);
+const seeds = readWholeFlag('seeds', 1000);
+const first = readWholeFlag('first', 100_000);
+const parallel = readWholeFlag('parallel', 4);
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 if (only !== null && !(only in FILES)) {
   console.error(`--only takes single or pair, got ${only}`);

@@ -9,24 +9,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readWholeFlag } from './wholeFlag.mjs';
 
 const cliDir = join(import.meta.dirname, '..', 'apps', 'cli');
 const FILE = 'test/system/system.test.ts';
 
-function readFlag(name, fallback) {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const value = Number(process.argv[at + 1]);
-  if (!Number.isSafeInteger(value) || value < 1) {
-    console.error(`--${name} takes a whole number above 0, got ${process.argv[at + 1]}`);
-    process.exit(2);
-  }
-  return value;
-}
-
-const seeds = readFlag('seeds', 500);
-const first = readFlag('first', 100_000);
-const jobs = Math.min(readFlag('jobs', 1), seeds);
+const seeds = readWholeFlag('seeds', 500);
+const first = readWholeFlag('first', 100_000);
+const jobs = Math.min(readWholeFlag('jobs', 1), seeds);
 const outputDir = mkdtempSync(join(tmpdir(), 'baalda-system-'));
 const started = Date.now();
 
