@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EDITOR_FRAGMENT, markdownOfDocument } from '@baalda/core';
@@ -282,6 +283,34 @@ describe('mirror: a folder kept in step with a vault, both ways', { timeout: 60_
     expect(lines).toContain(
       `mirror: Aimed.md not moved on the relay: another entry holds that path (CN4); renamed to "${aimedCopy}"`,
     );
+  });
+
+  it('[MIR7] a file a person puts where a relay attachment is not downloaded yet is a new attachment, never its new version', async () => {
+    const vault = await createTestVault(relay);
+    const link = await startCuttableLink(relay.port);
+    links.push(link);
+    const { dir, mirror, lines } = await startOn(vault, { relayUrl: link.url });
+    await mirror.idle();
+    const docId = randomId();
+    const lost = link.loseAnswerTo(new RegExp(`${docId}\\?download=1`));
+    await vault.client.uploadAttachment({
+      docId,
+      path: 'scan.bin',
+      createdAt: Date.now(),
+      body: Buffer.from([1, 2, 3]),
+    });
+    await lost;
+    // The mirror runs in this process: nothing of it runs before this save, made as its download failed.
+    writeFileSync(join(dir, 'scan.bin'), Buffer.from([9, 9]));
+    await mirror.idle();
+    const paths = await livePaths(vault);
+    const copy = paths.find((path) => path.startsWith('scan (conflict ')) ?? '';
+    expect(paths).toEqual([copy, 'scan.bin']);
+    expect(await docIdAt(vault, 'scan.bin')).toBe(docId);
+    expect((await vault.client.trash()).notes).toEqual([]);
+    expect([...(await readFile(join(dir, 'scan.bin')))]).toEqual([1, 2, 3]);
+    expect([...(await readFile(join(dir, ...copy.split('/'))))]).toEqual([9, 9]);
+    expect(lines.join('\n')).toContain(`scan.bin → relay (created as "${copy}"`);
   });
 
   it('[MIR6][MIR2] junk, a refused path and 100 MB files: one line each, files untouched, later edits still sync', async () => {

@@ -6,7 +6,7 @@ import { normalizedMarkdown } from './markdownMerge';
 import { type MirrorContext, type PassReport, tryFile } from './mirrorContext';
 import { diskPathOf } from './mirrorLayout';
 import { liveEntries, type MirrorEntry, newId } from './mirrorState';
-import { addNewFile, followAttachmentFile, planNewIds } from './newFiles';
+import { addNewFile, followAttachmentFile, isRelayCopy, planNewIds } from './newFiles';
 import { readNoteFile, takeNoteEdit } from './noteFiles';
 
 /**
@@ -39,7 +39,7 @@ export async function applyLocalChanges(ctx: MirrorContext, disk: DiskSnapshot, 
 
 /**
  * MIR7: a file found where an entry's file was not written yet is the entry's only when it shows the entry's
- * note (a write that a kill kept the mirror from recording). Any other file there is a person's new file or
+ * note or has its attachment's bytes (a write that a kill kept the mirror from recording). Any other file there is a person's new file or
  * rename, and goes its own way: merged into the note that merely had the path, it put one note's text into
  * another. It is not claimed, so it is sent as a new note or move, and the relay names the one in the way.
  */
@@ -49,12 +49,25 @@ async function ownerOf(
   file: DiskFile,
   pass: PassReport,
 ): Promise<'entry' | 'another' | 'unsettled'> {
-  if (entry.disk !== null || entry.kind !== 'note') return 'entry';
+  if (entry.disk !== null) return 'entry';
+  if (entry.kind === 'attachment') return attachmentOwnerOf(ctx, entry, file);
   const read = await readNoteFile(ctx, file, pass);
   if (!read) return 'unsettled';
   const note = await ctx.docs.open(entry.docId);
   const links = ctx.links.writingInto(entry.relayPath ?? entry.path, ctx.links.now);
   return normalizedMarkdown(read.text, links) === markdownOfDocument(note.doc, links) ? 'entry' : 'another';
+}
+
+// An attachment not downloaded yet: the file is its own when it has the relay's bytes (a download a kill kept
+// from being recorded); a person's other file there would otherwise be read as a new version of it.
+async function attachmentOwnerOf(ctx: MirrorContext, entry: MirrorEntry, file: DiskFile) {
+  const hash = await hashFile(diskPathOf(ctx.layout, file.path));
+  if (hash === null) return 'unsettled';
+  try {
+    return (await isRelayCopy(ctx, entry.docId, hash)) ? 'entry' : 'another';
+  } catch {
+    return 'unsettled';
+  }
 }
 
 async function followFile(ctx: MirrorContext, entry: MirrorEntry, file: DiskFile, pass: PassReport): Promise<void> {

@@ -171,7 +171,8 @@ function adoptedEntry(ctx: MirrorContext, twin: ApiNote, file: DiskFile, kind: E
   return entry;
 }
 
-async function isRelayCopy(ctx: MirrorContext, docId: string, hash: string): Promise<boolean> {
+/** True when the relay's attachment `docId` has these bytes; throws when the relay can't be reached. */
+export async function isRelayCopy(ctx: MirrorContext, docId: string, hash: string): Promise<boolean> {
   try {
     return (await remoteHashOf(ctx.relay, docId)) === hash;
   } catch (error) {
