@@ -34,7 +34,9 @@ interface Typist {
   syncedAt: number;
 }
 
-describe('crash durability: the relay SIGKILLed while 20 clients type', { timeout: 90_000 }, () => {
+// The waits below are conditions; their bounds only decide when a stuck run is reported, and sit well above
+// what 20 clients reconnecting with backoff take on a two-core machine with another suite beside it.
+describe('crash durability: the relay SIGKILLed while 20 clients type', { timeout: 180_000 }, () => {
   let root: string;
   let dataDir: string;
   let port: number;
@@ -85,14 +87,14 @@ describe('crash durability: the relay SIGKILLed while 20 clients type', { timeou
     await eventually(
       () => typists.every((typist) => typist.peer.provider.isSynced && typist.syncedAt > killedAt),
       () => `${typists.filter((typist) => typist.syncedAt <= killedAt).length} clients not synced again`,
-      30_000,
+      90_000,
     );
     const syncedAt = Date.now();
     stopTyping();
     await eventually(
       () => typists.every((typist) => !typist.peer.provider.hasUnsyncedChanges) && haveConverged(typists),
       () => `unsynced: ${typists.filter((typist) => typist.peer.provider.hasUnsyncedChanges).map((t) => t.name)}`,
-      20_000,
+      45_000,
     );
 
     // SYNC2: a graceful stop stores what is still inside the debounce; then the database is read directly.
