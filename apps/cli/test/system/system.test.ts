@@ -46,6 +46,32 @@ const PINNED: PinnedSeed[] = [
   ),
 ];
 
+// Seeds the long profile failed that are not yet understood or fixed, each with what its database check said:
+// shown as skipped so that nobody loses them, run with BAALDA_SYSTEM_OPEN=1 until their fix moves them to PINNED.
+const OPEN_FINDINGS: PinnedSeed[] = [
+  // A new paragraph MD4 paired with an old one sharing its prefix (a rewrite): a peer's concurrent append to the
+  // old one, at the same place as the rewrite's insert, lands inside the new word ("p…x" + " b…x59 b…x46" + "17").
+  pinned(
+    100_027,
+    LONG_PROFILE,
+    "a person's new word split by bob's concurrent append to the paragraph MD4 paired it with",
+  ),
+  pinned(
+    100_319,
+    LONG_PROFILE,
+    "a person's new word split by bob's concurrent append to the paragraph MD4 paired it with",
+  ),
+  pinned(100_478, LONG_PROFILE, "a person's new word split by an assistant's concurrent append"),
+  // Kept or acknowledged writes the database lacks at the end, with no excuse in the ledger.
+  pinned(100_051, LONG_PROFILE, "bob's new paragraph, kept, lost"),
+  pinned(100_096, LONG_PROFILE, "an assistant's acknowledged amendment lost"),
+  pinned(100_098, LONG_PROFILE, "a person's amendment of alice's paragraph, kept, lost"),
+  pinned(100_157, LONG_PROFILE, "a person's new paragraph, kept, lost"),
+  pinned(100_254, LONG_PROFILE, "bob's amendment of alice's paragraph, kept, lost"),
+  pinned(100_275, LONG_PROFILE, "two of alice's amendments of bob's paragraph, kept, lost"),
+  pinned(100_462, LONG_PROFILE, 'two new paragraphs an assistant wrote, acknowledged, lost'),
+];
+
 describe('system: devices, a mirrored folder and an assistant write at once through faulty links; the relay (PGlite) and the mirror are SIGKILLed', () => {
   let cluster: RelayCluster;
 
@@ -71,6 +97,13 @@ describe('system: devices, a mirrored folder and an assistant write at once thro
     it(`[SYS1][SYS2] seed ${seed}, pinned: ${why}`, { timeout: batchTimeout(1) }, async () => {
       pinnedRuns.push(...(await runSystemSeeds(cluster, [seed], pinnedProfile)));
     });
+  }
+  for (const { seed, profile: openProfile, why } of OPEN_FINDINGS) {
+    it.skipIf(process.env.BAALDA_SYSTEM_OPEN !== '1')(
+      `[SYS1][SYS2] seed ${seed}, open finding: ${why}`,
+      { timeout: batchTimeout(1) },
+      () => runSystemBatch(cluster, [seed], openProfile),
+    );
   }
   it.runIf(withPinned)(
     '[SYS1][SYS2][SYS3][SYS4] the database agrees with every pinned run that agreed',
