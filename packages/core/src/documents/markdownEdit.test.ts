@@ -100,6 +100,25 @@ describe('Markdown edits', () => {
     expect(merged).toContain('Third typed by bob paragraph about plums.');
   });
 
+  // Found by the system suite (long seeds 100027, 100319, 100478): a word rewritten at a paragraph's end ("Anna" →
+  // "Anne") was inserted after the deleted letters, where a peer's concurrent append also went: Yjs orders two
+  // inserts after the same character by client id, so the append could land inside the new word.
+  it('[MD4] a word rewritten at the end of a paragraph stays whole beside a peer appending there at once', () => {
+    for (const [editorId, peerId] of [
+      [1, 2],
+      [2, 1],
+    ] as const) {
+      const base = docOf('Call Anna\n', 3);
+      const editor = replicaOf(base, editorId);
+      const peer = replicaOf(base, peerId);
+      applyMarkdownEdit(editor, 'Call Anne\n');
+      textOfBlock(peer, 0).insert('Call Anna'.length, ' tomorrow');
+      exchange(editor, peer);
+      expect(markdownOfDocument(editor)).toBe(markdownOfDocument(peer));
+      expect(markdownOfDocument(editor)).toBe('Call Anne tomorrow\n');
+    }
+  });
+
   it('[MD4] update while someone types elsewhere in the same paragraph: both edits survive', () => {
     const alice = docOf(NOTE, 1);
     const bob = replicaOf(alice, 2);

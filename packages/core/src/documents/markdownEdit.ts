@@ -261,7 +261,12 @@ function segmentsOf<T>(children: readonly T[], isText: (child: T) => boolean): S
   return segments;
 }
 
-/** Edits `text` into `runs` by deleting and inserting only what lies between their common prefix and suffix. */
+/**
+ * Edits `text` into `runs` by inserting and deleting only what lies between their common prefix and suffix.
+ * The new text goes in before the old is deleted, so it follows the last kept character: inserted after a
+ * deletion, Yjs places it after the deleted characters, where a peer's concurrent insert there (an append at
+ * the paragraph's end) may be ordered first and land inside the new word ("Call Anna" → "Call Ann tomorrowe").
+ */
 function syncText(text: Y.XmlText, runs: readonly EditorText[]): void {
   const before = unitsOf(textRunsOf(text));
   const after = unitsOf(runs);
@@ -271,7 +276,6 @@ function syncText(text: Y.XmlText, runs: readonly EditorText[]): void {
   if (prefix > 0 && isHighSurrogate(before.text.charCodeAt(prefix - 1))) prefix--;
   if (suffix > 0 && isLowSurrogate(before.text.charCodeAt(before.text.length - suffix))) suffix--;
   const removedLength = before.text.length - prefix - suffix;
-  if (removedLength > 0) text.delete(prefix, removedLength);
   let offset = 0;
   let position = prefix;
   const end = after.text.length - suffix;
@@ -284,6 +288,7 @@ function syncText(text: Y.XmlText, runs: readonly EditorText[]): void {
     }
     offset += run.text.length;
   }
+  if (removedLength > 0) text.delete(position, removedLength);
 }
 
 function unitsOf(runs: readonly EditorText[]): { text: string; keys: string[] } {
