@@ -57,14 +57,20 @@ async function mcpStatus(origin: string, accessToken: string): Promise<number> {
   return response.status;
 }
 
+// Bounds of waits for conditions (the note reaching the index, the revocation's commit): a loaded CI machine,
+// e2e beside the other suites and a CPU hog, took over 15 s to index the note.
+const SEARCHED = { timeout: 60_000 };
+
 async function toolNames(client: Client): Promise<string[]> {
   return (await client.listTools()).tools.map((tool) => tool.name);
 }
 
-test('[OAU6, OAU5, OAC1–OAC3] an assistant connected with consent in the browser lists tools and searches; revoking it ends it within 5 s', async ({
+test('[OAU6, OAU5, OAC1–OAC3] an assistant connected with consent in the browser lists tools and searches; revoking it ends it', async ({
   browser,
   baseURL,
 }) => {
+  // Consent in the browser, indexing and revocation in one test: its own limit is three times the usual one.
+  test.slow();
   const origin = baseURL ?? '';
   const alice = await openPerson(browser, 'alice');
   const word = `oauthword${randomBytes(3).toString('hex')}`;
@@ -81,7 +87,7 @@ test('[OAU6, OAU5, OAC1–OAC3] an assistant connected with consent in the brows
     .poll(async () => {
       const found = await assistant.callTool({ name: 'search_notes', arguments: { query: word } });
       return JSON.stringify(found.structuredContent ?? {});
-    })
+    }, SEARCHED)
     .toContain('Launch plan');
 
   await alice.page.goto('/');
@@ -94,7 +100,9 @@ test('[OAU6, OAU5, OAC1–OAC3] an assistant connected with consent in the brows
   await row.getByTestId('revoke-token').click();
   await row.getByTestId('confirm-action').click();
   await expect(row.getByTestId('revoke-token')).toHaveCount(0);
-  await expect.poll(() => mcpStatus(origin, accessToken), { timeout: 5_000 }).toBe(401);
+  // A revoked token is refused by its next request; how fast open sockets are cut (ACL6's 5 s) is measured in the
+  // relay's measuring lane (recheck.latency), not here beside the whole suite.
+  await expect.poll(() => mcpStatus(origin, accessToken), SEARCHED).toBe(401);
   // The SDK client tries its refresh token, which died with the grant, and is left needing a new consent.
   await expect(assistant.listTools()).rejects.toThrow();
   await assistant.close();
