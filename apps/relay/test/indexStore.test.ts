@@ -59,7 +59,7 @@ function runIndexStoreContract(backend: TestBackend): void {
         (row, note) => Number(row.version) !== VERSIONS || row.content !== textOf(note, VERSIONS),
       );
       expect(regressions).toEqual([]);
-    });
+    }, 180_000); // A bound only to report a stuck run: beside a CPU hog the upserts took over 60 s.
 
     it('[IDX1, IDX3, IDX4] a row follows its note: one row per note, live only while the note is, gone when purged', async () => {
       const database = await backend.create();
