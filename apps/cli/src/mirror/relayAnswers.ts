@@ -45,14 +45,24 @@ export async function afterMove(ctx: MirrorContext, entry: MirrorEntry, asked: s
  * restore brings the note back at the relay's path as a new entry.
  */
 export async function setAsideGoneNote(ctx: MirrorContext, entry: MirrorEntry): Promise<void> {
+  ctx.remote.stale = true;
+  const kept = await dropEntryLocally(ctx, entry);
+  const where = kept ? `; the file is kept in ${kept}` : '';
+  ctx.log.line(`${entry.path} not moved on the relay: it is in the trash or gone there${where}`);
+}
+
+/**
+ * An entry the relay no longer has live: its file (if written) goes into `.baalda/removed/`, the entry and its
+ * document are forgotten, and the folders it leaves empty go unless the relay's tree holds them. Returns where
+ * the file went.
+ */
+export async function dropEntryLocally(ctx: MirrorContext, entry: MirrorEntry): Promise<string | null> {
   const kept = entry.disk === null ? null : await moveToRemoved(ctx.layout, entry.path);
   ctx.state.entries.delete(entry.docId);
   if (entry.kind === 'note') await ctx.docs.close(entry.docId, true);
-  ctx.remote.stale = true;
-  const where = kept ? `; the file is kept in ${kept}` : '';
-  ctx.log.line(`${entry.path} not moved on the relay: it is in the trash or gone there${where}`);
   const folders = new Set(ctx.remote.tree?.folders.map(pathKey) ?? []);
   await removeEmptyFolders(ctx.layout, entry.path, (folder) => folders.has(pathKey(folder)));
+  return kept;
 }
 
 /**

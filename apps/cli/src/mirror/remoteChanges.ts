@@ -2,10 +2,11 @@ import { rename } from 'node:fs/promises';
 import { entryKindOf, pathKey, validateEntryPath } from '@baalda/core';
 import type { ApiNote } from '../relayClient';
 import { type DiskSnapshot, signatureOf } from './diskScan';
-import { moveFile, moveToRemoved, removeEmptyFolders } from './fileMoves';
+import { moveFile, removeEmptyFolders } from './fileMoves';
 import { type MirrorContext, type PassReport, tryFile } from './mirrorContext';
 import { diskPathOf, isIgnoredPath } from './mirrorLayout';
 import { hasPendingOp, type MirrorEntry, newEntry } from './mirrorState';
+import { dropEntryLocally } from './relayAnswers';
 import { downloadAttachmentTo, failureOf, type RemoteTree } from './relayCalls';
 
 /**
@@ -36,7 +37,7 @@ async function followRemoteEntry(
 ): Promise<void> {
   if (entry.relayPath === null || hasPendingOp(entry)) return;
   const remote = tree.byId.get(entry.docId);
-  if (!remote) return removeLocally(ctx, entry, tree, taken, pass);
+  if (!remote) return removeLocally(ctx, entry, taken, pass);
   if (remote.path !== entry.relayPath) return followRemoteMove(ctx, entry, remote.path, tree, taken, pass);
   if (entry.kind === 'attachment' && entry.disk === null) await downloadEntry(ctx, entry, pass);
 }
@@ -71,21 +72,12 @@ async function followRemoteMove(
   await removeEmptyFolders(ctx.layout, from, isFolderIn(tree));
 }
 
-async function removeLocally(
-  ctx: MirrorContext,
-  entry: MirrorEntry,
-  tree: RemoteTree,
-  taken: Set<string>,
-  pass: PassReport,
-): Promise<void> {
-  const kept = entry.disk === null ? null : await moveToRemoved(ctx.layout, entry.path);
-  ctx.state.entries.delete(entry.docId);
-  if (entry.kind === 'note') await ctx.docs.close(entry.docId, true);
+async function removeLocally(ctx: MirrorContext, entry: MirrorEntry, taken: Set<string>, pass: PassReport) {
+  const kept = await dropEntryLocally(ctx, entry);
   taken.delete(pathKey(entry.path));
   pass.acted = true;
   const where = kept ? `; the file is kept in ${kept}` : '';
   ctx.log.line(`${entry.path} ← relay (removed: trashed, deleted or no longer shared${where})`);
-  await removeEmptyFolders(ctx.layout, entry.path, isFolderIn(tree));
 }
 
 async function addRemoteEntry(ctx: MirrorContext, note: ApiNote, taken: Set<string>, pass: PassReport) {
