@@ -1,14 +1,16 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useIsApplePlatform } from './useIsApplePlatform';
 
 /**
  * Ctrl-K (⌘K on Apple keyboards) anywhere in the app, the editor and rename fields included. Listening in
- * the capture phase means no component that stops a key event's propagation can swallow it.
+ * the capture phase means no component that stops a key event's propagation can swallow it. A layout effect
+ * listens before the app is first painted: once anything of it shows, the shortcut works (a passive effect
+ * can run a moment after the paint, and a press in between would be lost).
  */
 export function useSearchShortcut(onPress: () => void): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isSearchShortcut(event)) return;
       event.preventDefault();
