@@ -243,6 +243,67 @@ describe('mirror: a folder kept in step with a vault, both ways', { timeout: 60_
     );
   });
 
+  // Found by the system suite (long seed 100537): while the mirror was stopped, a person renamed A's file away
+  // and deleted it, moved B's file onto A's old path and edited it. Taken as an edit of A, B's text replaced
+  // A's, and B went to the trash.
+  it("[MIR5] a file moved onto the path of a note whose file went away while the mirror was stopped, then edited, is that file's note", async () => {
+    const vault = await createTestVault(relay);
+    const text =
+      (...lines: string[]) =>
+      (peer: Peer) => {
+        for (const line of lines) appendParagraph(peer.doc, line);
+      };
+    const a = await createRemoteNote(relay, vault, 'Notes/Draft.md', text('Groceries', 'Apples and pears.'));
+    const b = await createRemoteNote(
+      relay,
+      vault,
+      'Desk/Week.md',
+      text('Week plan', 'Monday: write the report.', 'Tuesday: review it with Anna.'),
+    );
+    const first = await startOn(vault);
+    await first.mirror.idle();
+    await stopMirror(first.mirror);
+    await rename(join(first.dir, 'Notes/Draft.md'), join(first.dir, 'Notes/Old.md'));
+    await rm(join(first.dir, 'Notes/Old.md'));
+    await rename(join(first.dir, 'Desk/Week.md'), join(first.dir, 'Notes/Draft.md'));
+    const moved = `${await readText(first.dir, 'Notes/Draft.md')}\nWednesday: send it.\n`;
+    await writeFile(join(first.dir, 'Notes/Draft.md'), moved);
+    const second = await startOn(vault, { dir: first.dir });
+    await second.mirror.idle();
+    expect(await livePaths(vault)).toEqual(['Notes/Draft.md']);
+    expect(await docIdAt(vault, 'Notes/Draft.md')).toBe(b.docId);
+    expect(await relayMarkdown(relay, vault, b.docId)).toBe(
+      'Week plan\n\nMonday: write the report.\n\nTuesday: review it with Anna.\n\nWednesday: send it.\n',
+    );
+    expect((await vault.client.trash()).notes.map((note) => note.docId)).toEqual([a.docId]);
+    expect(await relayMarkdown(relay, vault, a.docId)).toBe('Groceries\n\nApples and pears.\n');
+    expect(await filesIn(first.dir)).toEqual(['Notes/Draft.md']);
+  });
+
+  // Found by the system suite (long seed 100051): taken as an edit, the new file's text replaced the old note's.
+  it('[MIR5] a file deleted and made anew at its path while the mirror was stopped is a new note; the old one goes to the trash whole', async () => {
+    const vault = await createTestVault(relay);
+    const old = await createRemoteNote(relay, vault, 'Draft.md', (peer) => appendParagraph(peer.doc, 'Old plans.'));
+    const first = await startOn(vault);
+    await first.mirror.idle();
+    await stopMirror(first.mirror);
+    await rm(join(first.dir, 'Draft.md'));
+    await writeFile(join(first.dir, 'Draft.md'), 'Something else entirely.\n');
+    const second = await startOn(vault, { dir: first.dir });
+    await second.mirror.idle();
+    expect(await livePaths(vault)).toEqual(['Draft.md']);
+    const made = (await docIdAt(vault, 'Draft.md')) ?? 'no note at Draft.md';
+    expect(made).not.toBe(old.docId);
+    expect(await relayMarkdown(relay, vault, made)).toBe('Something else entirely.\n');
+    expect((await vault.client.trash()).notes.map((note) => note.docId)).toEqual([old.docId]);
+    expect(await relayMarkdown(relay, vault, old.docId)).toBe('Old plans.\n');
+    // Once the mirror watches, a file rewritten whole is an edit of its note, as any save is.
+    await writeFile(join(first.dir, 'Draft.md'), 'A third text.\n');
+    await second.mirror.idle();
+    expect(await docIdAt(vault, 'Draft.md')).toBe(made);
+    expect(await relayMarkdown(relay, vault, made)).toBe('A third text.\n');
+  });
+
   it('[MIR7] a file a person makes or renames at the path of a relay note not written here yet is its own note, never merged into that one', async () => {
     const vault = await createTestVault(relay);
     const link = await startCuttableLink(relay.port);

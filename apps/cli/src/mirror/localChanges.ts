@@ -6,6 +6,7 @@ import { normalizedMarkdown } from './markdownMerge';
 import { type MirrorContext, type PassReport, tryFile } from './mirrorContext';
 import { diskPathOf } from './mirrorLayout';
 import { liveEntries, type MirrorEntry, newId } from './mirrorState';
+import { ownerOfChangedFile } from './movedOnto';
 import { addNewFile, followAttachmentFile, isRelayCopy, planNewIds } from './newFiles';
 import { readNoteFile, takeNoteEdit } from './noteFiles';
 
@@ -17,19 +18,24 @@ import { readNoteFile, takeNoteEdit } from './noteFiles';
 export async function applyLocalChanges(ctx: MirrorContext, disk: DiskSnapshot, pass: PassReport): Promise<void> {
   const claimed = new Set<string>();
   const missing: MirrorEntry[] = [];
+  const found: Array<[MirrorEntry, DiskFile]> = [];
   for (const entry of liveEntries(ctx.state)) {
     const file = disk.get(entry.path);
-    if (file) {
-      const owner = await ownerOf(ctx, entry, file, pass);
-      if (owner !== 'another') claimed.add(file.path);
-      if (owner === 'entry') await tryFile(ctx, file.path, () => followFile(ctx, entry, file, pass));
-    } else if (entry.disk === null) claimed.add(entry.path);
+    if (file) found.push([entry, file]);
+    else if (entry.disk === null) claimed.add(entry.path);
     else missing.push(entry);
+  }
+  for (const [atPath, file] of found) {
+    const entry = await ownerAmongMissing(ctx, atPath, file, missing, pass);
+    const owner = entry ? await ownerOf(ctx, entry, file, pass) : 'another';
+    if (owner !== 'another') claimed.add(file.path);
+    if (entry && owner === 'entry') await tryFile(ctx, file.path, () => followFile(ctx, entry, file, pass));
   }
   ctx.refused.keepOnly(disk);
   const fresh = [...disk.values()].filter((file) => !claimed.has(file.path) && !ctx.refused.has(file));
   const unmatched = await matchMoves(ctx, missing, fresh, pass);
   for (const entry of missing) await markGone(ctx, entry, pass);
+  ctx.scannedSinceStart = true;
   planNewIds(ctx, unmatched, disk);
   refreshLinkNames(ctx);
   await forEachConcurrently(unmatched, FILES_AT_ONCE, (file) =>
@@ -68,6 +74,31 @@ async function attachmentOwnerOf(ctx: MirrorContext, entry: MirrorEntry, file: D
   } catch {
     return 'unsettled';
   }
+}
+
+/**
+ * The entry whose file this is: the one at its path, a missing note moved onto that path, or none (a new
+ * file, MIR5). Unless it is the one at the path, that one is missing, and goes where its file went (a move
+ * found by bytes, or the trash).
+ */
+async function ownerAmongMissing(
+  ctx: MirrorContext,
+  atPath: MirrorEntry,
+  file: DiskFile,
+  missing: MirrorEntry[],
+  pass: PassReport,
+): Promise<MirrorEntry | null> {
+  if (atPath.disk === null || hasSameStat(file, atPath.disk) || ctx.refused.has(file)) return atPath;
+  const owner = await ownerOfChangedFile(ctx, atPath, file, missing, pass);
+  if (owner.kind === 'entry') return atPath;
+  pass.acted = true;
+  if (owner.kind === 'new') {
+    missing.push(atPath);
+    return null;
+  }
+  missing.splice(missing.indexOf(owner.entry), 1, atPath);
+  owner.entry.path = file.path;
+  return owner.entry;
 }
 
 async function followFile(ctx: MirrorContext, entry: MirrorEntry, file: DiskFile, pass: PassReport): Promise<void> {

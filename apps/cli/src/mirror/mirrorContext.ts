@@ -55,6 +55,11 @@ export interface MirrorContext {
   readonly emptyFiles: Map<string, number>;
   /** MIR7: untracked files waiting for the relay's copy at their path to arrive, to compare: path → since when. */
   readonly adopting: Map<string, { docId: string; since: number }>;
+  /**
+   * MIR5: a scan of the disk has been taken in since this start. Until then the files may have changed in
+   * any way while no mirror watched (deleted and made anew at the same path, another file moved there).
+   */
+  scannedSinceStart: boolean;
   /** Writes `.baalda/state.json` if it changed (before any op leaves, and after every pass). */
   saveState(): Promise<void>;
 }

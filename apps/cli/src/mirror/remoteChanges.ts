@@ -19,9 +19,13 @@ export async function applyRemoteChanges(ctx: MirrorContext, disk: DiskSnapshot,
   const tree = ctx.remote.tree;
   if (!tree || ctx.remote.stale) return;
   const taken = new Set([...disk.keys(), ...[...ctx.state.entries.values()].map((entry) => entry.path)].map(pathKey));
+  const paths = new Map([...ctx.state.entries.values()].map((entry) => [entry, entry.path]));
   for (const entry of [...ctx.state.entries.values()]) {
     await tryFile(ctx, entry.path, () => followRemoteEntry(ctx, entry, tree, taken, pass));
   }
+  // Files moved on disk are recorded at once, not at the pass's end: killed in between, the mirror would
+  // start with the old paths, and a file the person put at one of them meanwhile would pass for that note's.
+  if ([...paths].some(([entry, path]) => entry.path !== path)) await ctx.saveState();
   for (const note of tree.notes) {
     if (ctx.state.entries.has(note.docId)) continue;
     await tryFile(ctx, note.path, () => addRemoteEntry(ctx, note, taken, pass));

@@ -129,6 +129,7 @@ function createContext(
     replaced: new Replacements(),
     adopting: new Map(),
     emptyFiles: new Map(),
+    scannedSinceStart: false,
     links: startingLinkNames(state),
     plannedIds: new Map(),
     async saveState() {

@@ -44,32 +44,51 @@ const PINNED: PinnedSeed[] = [
     LONG_PROFILE,
     "a file renamed onto the path of an assistant's new note, not yet written, was merged into that note (MIR7)",
   ),
+  pinned(
+    100_027,
+    LONG_PROFILE,
+    "a person's new word split by bob's concurrent append to the paragraph MD4 rewrote into it (MD4)",
+  ),
+  pinned(
+    100_659,
+    LONG_PROFILE,
+    "an assistant's new paragraph took the element of a like one it rewrote, and went with alice's delete (MD4)",
+  ),
+  pinned(
+    100_537,
+    LONG_PROFILE,
+    'a file moved onto the path of a note whose file the person had removed was merged into that note (MIR5)',
+  ),
+  pinned(
+    100_462,
+    LONG_PROFILE,
+    'the mirror, killed after a relay move on disk, took a file later put at the old path for that note (MIR5)',
+  ),
+  pinned(
+    100_051,
+    LONG_PROFILE,
+    'a file deleted and made anew while the mirror was down was merged into the old note (MIR5)',
+  ),
+  pinned(
+    100_254,
+    LONG_PROFILE,
+    "bob's amendments of a paragraph an assistant's overwrite had removed were judged lost (the ledger)",
+  ),
 ];
 
 // Seeds the long profile failed that are not yet understood or fixed, each with what its database check said:
 // shown as skipped so that nobody loses them, run with BAALDA_SYSTEM_OPEN=1 until their fix moves them to PINNED.
 const OPEN_FINDINGS: PinnedSeed[] = [
-  // A new paragraph MD4 paired with an old one sharing its prefix (a rewrite): a peer's concurrent append to the
-  // old one, at the same place as the rewrite's insert, lands inside the new word ("p…x" + " b…x59 b…x46" + "17").
-  pinned(
-    100_027,
-    LONG_PROFILE,
-    "a person's new word split by bob's concurrent append to the paragraph MD4 paired it with",
-  ),
-  pinned(
-    100_319,
-    LONG_PROFILE,
-    "a person's new word split by bob's concurrent append to the paragraph MD4 paired it with",
-  ),
-  pinned(100_478, LONG_PROFILE, "a person's new word split by an assistant's concurrent append"),
-  // Kept or acknowledged writes the database lacks at the end, with no excuse in the ledger.
-  pinned(100_051, LONG_PROFILE, "bob's new paragraph, kept, lost"),
+  // Kept or acknowledged writes the database lacked at the end, with no excuse in the ledger, in one long run;
+  // each passes on replay since the fixes pinned above, and the first failure's own cause is not known.
   pinned(100_096, LONG_PROFILE, "an assistant's acknowledged amendment lost"),
   pinned(100_098, LONG_PROFILE, "a person's amendment of alice's paragraph, kept, lost"),
   pinned(100_157, LONG_PROFILE, "a person's new paragraph, kept, lost"),
-  pinned(100_254, LONG_PROFILE, "bob's amendment of alice's paragraph, kept, lost"),
   pinned(100_275, LONG_PROFILE, "two of alice's amendments of bob's paragraph, kept, lost"),
-  pinned(100_462, LONG_PROFILE, 'two new paragraphs an assistant wrote, acknowledged, lost'),
+  pinned(100_533, LONG_PROFILE, "bob's amendment of alice's paragraph, kept, lost"),
+  // A live note's index row still held the empty text its create wrote, at version 0, while its stored
+  // document had text: passes on replay; a relay killed between storing a document and writing its row?
+  pinned(100_618, LONG_PROFILE, "a live note's index row never got its text"),
 ];
 
 describe('system: devices, a mirrored folder and an assistant write at once through faulty links; the relay (PGlite) and the mirror are SIGKILLed', () => {

@@ -56,6 +56,27 @@ describe('the system run judges presence by markers', () => {
     ]);
   });
 
+  // Found by the system suite (long seed 100254): an assistant's overwrite removed alice's new paragraph, and
+  // bob, offline, went on amending it; his words went with the paragraph they were typed into.
+  it('[SYS2] an amendment of a paragraph an overwrite excusably removed is excused with it, never one whose root is there', () => {
+    const { ledger, markers } = ledgerWith(['alice', 'kept'], ['assistant', 'acknowledged']);
+    const root = markers[0] as string;
+    Object.assign(ledger.written.get(root) as object, { at: Date.now() - 2000 });
+    ledger.recordOverwrite({
+      note: 'k7n1',
+      by: 'assistant',
+      read: new Set(),
+      answeredAt: Date.now() - 1000,
+      what: 'u',
+    });
+    const amendment = ledger.nextMarker('bob');
+    ledger.record({ marker: amendment, writer: 'bob', note: 'k7n1', root, status: 'kept' });
+    expect(presenceProblems(ledger, texts(markers[1] as string))).toEqual([]);
+    expect(presenceProblems(ledger, texts(`${root}\n\n${markers[1]}`))).toEqual([
+      `${amendment} (bob, amending ${root} in k7n1, kept) is lost`,
+    ]);
+  });
+
   it('[SYS2] a new paragraph may go with a like one its writer dropped and another writer deleted (MD4 rewrite)', () => {
     const { ledger, markers } = ledgerWith(['person', 'kept'], ['person', 'kept']);
     const [dropped, written] = markers as [string, string];

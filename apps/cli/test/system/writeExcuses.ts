@@ -6,6 +6,8 @@ import { markersIn, type Removal, type WriteLedger, type WriterName, type Writte
  * - its answer was lost (the assistant can't know whether it was applied);
  * - its writer threw its only copy away (a file deleted before the mirror sent it);
  * - someone deleted its paragraph (a new paragraph's root, or the root an amendment went after);
+ * - it amended a paragraph whose root is gone for one of these reasons (typed into a paragraph that an
+ *   overwrite removed, it went with that paragraph, as a word typed into a deleted block does);
  * - another writer replaced the note's text with what it had read, which lacked it (an overwrite);
  * - it was a new paragraph that a Markdown diff (MD4: the mirror's merge of a file, an assistant's
  *   `update_note`) may have made out of a paragraph its writer's change dropped, which another writer
@@ -13,13 +15,16 @@ import { markersIn, type Removal, type WriteLedger, type WriterName, type Writte
  *   enough text (MD4 pairs them from a quarter of the shorter one), and a rewritten paragraph goes with a
  *   concurrent delete of it, as any edit inside a deleted paragraph does.
  */
-export function excuseFor(ledger: WriteLedger, entry: Written): string | null {
+export function excuseFor(ledger: WriteLedger, entry: Written, isPresent: (marker: string) => boolean): string | null {
   if (entry.status === 'unknown') return 'its answer was lost';
   const discarded = ledger.discarded.get(entry.marker);
   if (discarded) return discarded;
   const root = entry.root ?? entry.marker;
   const removal = ledger.removed.get(root)?.[0];
   if (removal) return `${removal.by} deleted its paragraph ${root}`;
+  const rootEntry = entry.root !== null && !isPresent(entry.root) ? ledger.written.get(entry.root) : undefined;
+  const rootExcuse = rootEntry ? excuseFor(ledger, rootEntry, isPresent) : null;
+  if (rootExcuse) return `its paragraph's root ${root} is gone: ${rootExcuse}`;
   const overwrite = ledger.overwrites.find(
     (candidate) =>
       candidate.by !== entry.writer &&
@@ -89,7 +94,7 @@ export function presenceProblems(
   for (const entry of ledger.written.values()) {
     if (present.has(entry.marker) || entry.status === 'refused') continue;
     if (entry.writer === 'person' && keptAside.has(entry.marker)) continue;
-    if (excuseFor(ledger, entry) !== null) continue;
+    if (excuseFor(ledger, entry, (marker) => present.has(marker)) !== null) continue;
     const where = entry.root ? `amending ${entry.root}` : 'a new paragraph';
     problems.push(`${entry.marker} (${entry.writer}, ${where} in ${entry.note ?? 'a note'}, ${entry.status}) is lost`);
   }

@@ -166,6 +166,21 @@ describe('Markdown edits', () => {
     expect(markdownOfDocument(bob)).toContain('Bob: Second note: pears.');
   });
 
+  // Found by the system suite (long seed 100659): an assistant inserted "Meeting 10" above "Meeting 3 …" while
+  // rewriting that one; the first added block alike enough took the old element, so alice's delete of the old
+  // paragraph took the new one with it, and her deleted text came back as the one written fresh.
+  it('[MD4] a removed block pairs with the added block most like it, not the first alike enough', () => {
+    const before = '# Minutes\n\nMeeting 3 agreed, then Bob asked why, then Anna replied.\n\nFinal word.\n';
+    const after = '# Minutes\n\nMeeting 10\n\nMeeting 3 agreed, then Anna replied.\n\nFinal word.\n';
+    const assistant = docOf(before, 1);
+    const alice = replicaOf(assistant, 2);
+    applyMarkdownEdit(assistant, after);
+    alice.getXmlFragment(EDITOR_FRAGMENT).delete(1, 1);
+    exchange(assistant, alice);
+    expect(markdownOfDocument(alice)).toBe(markdownOfDocument(assistant));
+    expect(markdownOfDocument(alice)).toBe('# Minutes\n\nMeeting 10\n\nFinal word.\n');
+  });
+
   it('[MD4] concurrent edits: any Markdown edit merges with a concurrent insertion without losing it', () => {
     fc.assert(
       fc.property(arbitraryBlocks(1), fc.string({ minLength: 1, maxLength: 5 }), fc.nat(), (after, typed, at) => {

@@ -147,29 +147,87 @@ function replaceRange(
 }
 
 /**
- * Which removed block becomes which added one. A removed block pairs with the next added block of its kind
+ * Which removed block becomes which added one. A removed block may pair with an added block of its kind
  * that shares at least half of the shorter one's visible text at its ends, or, with as many of each, with
  * the added block in its place when they share a quarter. Blocks that share (next to) nothing are a delete
  * and an insert, not a rewrite: written in place, a new paragraph went with a concurrent delete of the one
  * it replaced, and a word typed concurrently into that one landed in the new paragraph (found by SYS2).
+ * Of the pairings allowed, the one in order that shares the most is taken: the first added block alike
+ * enough may be a new paragraph that merely starts the same ("Meeting 10" above a rewritten "Meeting 3 …"),
+ * and paired, it would take the old paragraph's element and go with a concurrent delete of it.
  */
 // How much text two blocks must share to count as one block changed: anywhere in the hunk, or in its place.
 const SAME_BLOCK_ANYWHERE = 0.5;
 const SAME_BLOCK_IN_PLACE = 0.25;
+// Pairs compared at most per hunk for the best pairing (a 200 × 200 block hunk); a larger one pairs each
+// removed block with the first added one alike enough, so a rewrite of a whole long note stays linear.
+const MOST_PAIRS_WEIGHED = 40_000;
 
 function pairBlocks(removed: readonly EditorNode[], added: readonly EditorNode[]): Step[] {
+  const shared = (from: number, to: number): number => {
+    const before = removed[from] as EditorNode;
+    const after = added[to] as EditorNode;
+    const score = hasSameShape(before, after) ? similarity(before, after) : 0;
+    const inPlace = removed.length === added.length && from === to;
+    return score >= SAME_BLOCK_ANYWHERE || (inPlace && score >= SAME_BLOCK_IN_PLACE) ? score : -1;
+  };
+  const pairs =
+    removed.length * added.length <= MOST_PAIRS_WEIGHED
+      ? bestPairs(removed.length, added.length, shared)
+      : firstPairs(removed.length, added.length, shared);
+  return stepsOf(pairs, removed.length, added.length);
+}
+
+/**
+ * The order-keeping pairing with the most text shared in all (`shared` is negative for a pair not allowed):
+ * a weighted longest common subsequence over the hunk, best[i][j] for removed[i…] and added[j…].
+ */
+function bestPairs(removedCount: number, addedCount: number, shared: (from: number, to: number) => number) {
+  const width = addedCount + 1;
+  const best = new Float64Array((removedCount + 1) * width);
+  const score = new Float64Array(removedCount * addedCount);
+  for (let from = removedCount - 1; from >= 0; from--) {
+    for (let to = addedCount - 1; to >= 0; to--) {
+      const pair = shared(from, to);
+      score[from * addedCount + to] = pair;
+      const skip = Math.max(best[(from + 1) * width + to] as number, best[from * width + to + 1] as number);
+      const take = pair >= 0 ? pair + (best[(from + 1) * width + to + 1] as number) : -1;
+      best[from * width + to] = Math.max(skip, take);
+    }
+  }
+  const pairs = new Map<number, number>();
+  for (let from = 0, to = 0; from < removedCount && to < addedCount; ) {
+    const pair = score[from * addedCount + to] as number;
+    const here = best[from * width + to] as number;
+    if (pair >= 0 && here === pair + (best[(from + 1) * width + to + 1] as number)) pairs.set(from++, to++);
+    else if (here === best[(from + 1) * width + to]) from++;
+    else to++;
+  }
+  return pairs;
+}
+
+/** Each removed block with the first added block after the last pair that it may pair with. */
+function firstPairs(removedCount: number, addedCount: number, shared: (from: number, to: number) => number) {
+  const pairs = new Map<number, number>();
+  let to = 0;
+  for (let from = 0; from < removedCount; from++) {
+    for (let candidate = to; candidate < addedCount; candidate++) {
+      if (shared(from, candidate) < 0) continue;
+      pairs.set(from, candidate);
+      to = candidate + 1;
+      break;
+    }
+  }
+  return pairs;
+}
+
+/** The steps for a pairing: an unpaired removed block is deleted, added blocks before a pair are inserted. */
+function stepsOf(pairs: ReadonlyMap<number, number>, removedCount: number, addedCount: number): Step[] {
   const steps: Step[] = [];
   let to = 0;
-  for (let from = 0; from < removed.length; from++) {
-    const before = removed[from] as EditorNode;
-    let match = -1;
-    for (let candidate = to; candidate < added.length && match < 0; candidate++) {
-      const after = added[candidate] as EditorNode;
-      const inOrder = removed.length === added.length && candidate === from;
-      const shared = hasSameShape(before, after) ? similarity(before, after) : 0;
-      if (shared >= SAME_BLOCK_ANYWHERE || (inOrder && shared >= SAME_BLOCK_IN_PLACE)) match = candidate;
-    }
-    if (match < 0) {
+  for (let from = 0; from < removedCount; from++) {
+    const match = pairs.get(from);
+    if (match === undefined) {
       steps.push({ kind: 'delete', from });
       continue;
     }
@@ -177,7 +235,7 @@ function pairBlocks(removed: readonly EditorNode[], added: readonly EditorNode[]
     steps.push({ kind: 'update', from, to });
     to++;
   }
-  for (; to < added.length; to++) steps.push({ kind: 'insert', to });
+  for (; to < addedCount; to++) steps.push({ kind: 'insert', to });
   return steps;
 }
 
