@@ -1,7 +1,7 @@
-import { markdownOfDocument, type NoteLinkResolver } from '@baalda/core';
+import { markdownOfDocument } from '@baalda/core';
 import * as Y from 'yjs';
 import type { DiskFile } from './diskScan';
-import { blocksOf, normalizedMarkdown } from './markdownMerge';
+import { blocksOf } from './markdownMerge';
 import type { MirrorContext, PassReport } from './mirrorContext';
 import type { MirrorEntry } from './mirrorState';
 import { readNoteFile } from './noteFiles';
@@ -36,11 +36,13 @@ export async function ownerOfChangedFile(
   if (entry.kind !== 'note' || (candidates.length === 0 && ctx.scannedSinceStart)) return own;
   const read = await readNoteFile(ctx, file, pass);
   if (!read) return own;
-  const links = ctx.links.writingInto(entry.relayPath ?? entry.path, ctx.links.now);
-  const blocks = blocksOf(normalizedMarkdown(read.text, links));
+  // As typed: the blocks a person left alone are what the mirror wrote, with the link names of that time.
+  const blocks = blocksOf(read.text);
   if (blocks.length === 0) return own;
-  const shareOf = async (note: MirrorEntry) => shareOfBlocks(blocks, await lastTextBlocks(ctx, note, links));
-  const ownShare = await shareOf(entry);
+  const shareOf = async (note: MirrorEntry) => shareOfBlocks(blocks, await lastTextBlocks(ctx, note));
+  const ownBlocks = await lastTextBlocks(ctx, entry);
+  if (ownBlocks.length === 0) return own;
+  const ownShare = shareOfBlocks(blocks, ownBlocks);
   let closest: { entry: MirrorEntry; share: number } | null = null;
   for (const candidate of candidates) {
     const share = await shareOf(candidate);
@@ -51,8 +53,12 @@ export async function ownerOfChangedFile(
   return ownShare === 0 && !ctx.scannedSinceStart ? { kind: 'new' } : own;
 }
 
-/** The blocks of the text the note's file last showed (its base), or of its document when it has none. */
-async function lastTextBlocks(ctx: MirrorContext, entry: MirrorEntry, links: NoteLinkResolver): Promise<string[]> {
+/**
+ * The blocks of the text the note's file last showed (its base, or its document when it has none), with
+ * the link names the file was written with.
+ */
+async function lastTextBlocks(ctx: MirrorContext, entry: MirrorEntry): Promise<string[]> {
+  const links = ctx.links.earlierOf(entry.docId) ?? ctx.links.now;
   const base = await ctx.docs.readBase(entry.docId);
   const doc = new Y.Doc();
   if (base) Y.applyUpdate(doc, base);
