@@ -231,7 +231,15 @@ describe('mirror: a folder kept in step with a vault, both ways', { timeout: 60_
     // before the mirror resends the move and hears the refusal again (OP3).
     const lost = link.loseAnswerTo(/moveNote/);
     link.restore();
-    await lost;
+    let answerLost = false;
+    void lost.then(() => {
+      answerLost = true;
+    });
+    await eventually(
+      () => answerLost,
+      () => `the mirror's move never passed the link:\n${lines.join('\n')}`,
+      30_000,
+    );
     await vault.client.apply({ opId: randomId(), kind: 'restoreNote', docId: note.docId });
     await mirror.idle();
     expect(await livePaths(vault)).toEqual(['A.md']);

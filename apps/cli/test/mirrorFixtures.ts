@@ -123,8 +123,13 @@ export async function startCuttableLink(targetPort: number, { port: listenPort =
       syncSockets.add(client);
       client.on('close', () => syncSockets.delete(client));
     });
+    // A request's text is matched as it has arrived so far on its connection: split over two chunks, a
+    // name in it would match neither.
+    let seen = '';
     client.on('data', (chunk: Buffer) => {
-      if (!losing?.pattern.test(chunk.toString('latin1'))) return;
+      seen = (seen + chunk.toString('latin1')).slice(-64 * 1024);
+      if (!losing?.pattern.test(seen)) return;
+      seen = '';
       const { lost } = losing;
       losing = null;
       upstream.unpipe(client);
