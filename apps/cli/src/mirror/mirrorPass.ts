@@ -22,10 +22,15 @@ export async function runPass(ctx: MirrorContext): Promise<boolean> {
   await refreshTree(ctx);
   refreshLinkNames(ctx);
   // Throws when the folder itself is gone (an unmounted disk): nothing is read as deleted then.
-  const disk = await scanDisk(ctx.layout.root);
-  await takeSetAsideSaves(ctx, pass);
-  await applyLocalChanges(ctx, disk, pass);
-  await applyRemoteChanges(ctx, disk, pass);
+  const scan = await scanDisk(ctx.layout.root);
+  if (scan.settled) {
+    await takeSetAsideSaves(ctx, pass);
+    await applyLocalChanges(ctx, scan.disk, pass);
+    await applyRemoteChanges(ctx, scan.disk, pass);
+  } else {
+    // Files moved under every scan: a file missing from it may only be on its way to another name (MIR5).
+    pass.waiting = true;
+  }
   await writeChangedNotes(ctx, pass);
   await sendPendingChanges(ctx, pass);
   await closeUnusedDocs(ctx);
