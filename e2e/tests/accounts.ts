@@ -109,7 +109,7 @@ export async function signIn(request: APIRequestContext, name: PersonName): Prom
 }
 
 /**
- * Makes a folder of `default` public again, as the relay's operator (ACL10). A restriction outlives its
+ * Makes a folder of `default` public again, as the relay's operator (ACC10, ACL2). A restriction outlives its
  * folder's trip to the trash (it fails closed), so a spec that reuses a folder name lifts it first.
  */
 export async function liftRestriction(request: APIRequestContext, path: string): Promise<void> {
@@ -119,7 +119,7 @@ export async function liftRestriction(request: APIRequestContext, path: string):
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** Makes a folder of `default` private to `names`, as the relay's operator (ACL10). */
+/** Makes a folder of `default` private to `names`, as the relay's operator (ACC10, ACL2). */
 export async function restrictFolder(
   request: APIRequestContext,
   path: string,

@@ -66,7 +66,7 @@ describe('the command line', () => {
     }
   });
 
-  it('[CLI2] --version prints the version of apps/cli/package.json and exits 0', async () => {
+  it('[CLI2][CLI4] --version prints the version of apps/cli/package.json and exits 0', async () => {
     expect(await runCli('--version')).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
     expect(await runCli('mirror', '--version')).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });

@@ -108,7 +108,7 @@ describe('mcp-stdio: the relay’s MCP tools for stdio-only clients', { timeout:
     await dispose?.();
   });
 
-  it('[MCP1, MCP11] lists every tool for a read-write token and only the read tools for a read-only one', async () => {
+  it('[CLI5, MCP1, MCP11] lists every tool for a read-write token and only the read tools for a read-only one', async () => {
     const owner = await connectBridge(relay.token);
     expect((await owner.listTools()).tools.map((tool) => tool.name).sort()).toEqual(
       [...READ_TOOLS, ...WRITE_TOOLS].sort(),

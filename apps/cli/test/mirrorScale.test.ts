@@ -73,7 +73,7 @@ describe(`mirror: a first run of ${NOTES} notes, both ways, within the relay's d
     return { lines, seconds: (Date.now() - started) / 1000 };
   }
 
-  it(`[SW1][MIR5] a folder of ${NOTES} Markdown files into an empty vault: every file a note with its text, nothing refused`, async () => {
+  it(`[SW1][MIR5][MIR11] a folder of ${NOTES} Markdown files into an empty vault: every file a note with its text, nothing refused`, async () => {
     const vault = await createTestVault(relay);
     const dir = await freshFolder();
     folders.push(dir);
@@ -93,7 +93,7 @@ describe(`mirror: a first run of ${NOTES} notes, both ways, within the relay's d
     filledVault = vault;
   });
 
-  it(`[SW1][MIR1] that vault of ${NOTES} notes into an empty folder: every note a file with the vault's text, nothing refused`, async () => {
+  it(`[SW1][MIR1][MIR12] that vault of ${NOTES} notes into an empty folder: every note a file with the vault's text, nothing refused`, async () => {
     if (!filledVault) throw new Error('the test above left no vault of notes to mirror: see its failure');
     const vault = filledVault;
     const paths = Array.from({ length: NOTES }, (_, index) => pathOf(index));

@@ -96,7 +96,7 @@ describe('links between notes on the relay (BL1, BL2, LNK3)', () => {
     expect(((await hidden.json()) as { error: { code: string } }).error.code).toBe('NOTE_NOT_FOUND');
   });
 
-  it('[LNK3] after a move, read_note names the new path; bob’s read never names the private note', async () => {
+  it('[LNK3, BL3] after a move, read_note names the new path; bob’s read never names the private note', async () => {
     await postOps(relay, [{ opId: nextOpId(), kind: 'moveNote', docId: TARGET, path: 'Plans/Q3 Roadmap.md' }]);
     const read = await callTool(owner, 'read_note', { docId: SHARED });
     expect(read.structured?.text).toBe('Agenda: go through [[Q3 Roadmap#Q3|the roadmap]] and [[Nowhere yet]].\n');
@@ -134,6 +134,24 @@ describe.each(testBackends().map((backend) => [backend.name, backend] as const))
         expect(await replaceNoteLinks(prisma, 'source', 6, [])).toBe(true);
         expect(await rows()).toEqual([]);
         expect(await replaceNoteLinks(prisma, 'no-index-row', 1, ['b'])).toBe(false);
+      } finally {
+        await opened.close();
+        await database.dispose();
+      }
+    });
+
+    it('[LIM20, BL1] a note keeps the first 1,000 distinct links it names as rows, in the order named', async () => {
+      const database = await backend.create();
+      const opened = await openDatabase(database.target);
+      try {
+        const { prisma } = opened;
+        await prisma.$executeRaw`
+        INSERT INTO note_index (doc_id, vault_id, path, title, content, vector, embedder, version, live, updated_at)
+        VALUES ('source', 'default', 'a.md', 'a', '', '\\x'::bytea, 'none', 0, true, now())`;
+        const targets = Array.from({ length: 1_200 }, (_, index) => `target${String(index).padStart(4, '0')}`);
+        expect(await replaceNoteLinks(prisma, 'source', 1, [targets[0] as string, ...targets])).toBe(true);
+        const rows = await prisma.noteLink.findMany({ where: { sourceDocId: 'source' } });
+        expect(rows.map((row) => row.targetDocId).sort()).toEqual(targets.slice(0, 1_000));
       } finally {
         await opened.close();
         await database.dispose();

@@ -14,9 +14,9 @@ export const EXTENSION_PRIORITY = {
   redisSync: 1000,
   /** VC2: reads the state a destructive edit is about to replace, before persistence stores the new one. */
   versions: 900,
-  /** SYNC3: stores the document; after it, the after-store hooks see it stored. */
+  /** SYNC1: stores the merged document; after it, the after-store hooks see it stored. */
   persistence: 800,
-  /** VAULT: the tree channel, which no store hook of the others depends on. */
+  /** DOC3, OP4: the tree channel (`vault:<id>`), which no store hook of the others depends on. */
   vaultChannel: 700,
   /** PRES7: only an awareness hook, which no other extension has. */
   presence: 600,

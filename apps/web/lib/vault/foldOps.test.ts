@@ -14,7 +14,7 @@ function queue(...ops: VaultOp[]): OutboxEntry[] {
 const create: VaultOp = { kind: 'createNote', opId: 'op_create_0000000001', docId, path: 'Untitled.md', createdAt: at };
 const rename = { kind: 'moveNote', opId: 'op_rename_0000000002', docId, path: 'Ideas.md' } as const;
 
-describe('folding a rename into a queued create (CN1 for notes named offline)', () => {
+describe('[CN7] folding a rename into a queued create (CN1 for notes named offline)', () => {
   it('rewrites the create when it has not been sent', async () => {
     const folded = await foldMoveIntoCreate(EMPTY_SNAPSHOT, queue(create), rename, at, new Set());
     expect(folded).toEqual({ seq: 1, op: { ...create, path: 'Ideas.md' }, at, ackedVersion: null });

@@ -42,6 +42,7 @@ describe('paths', () => {
     ['Trailing./x.md', 'PATH6'],
     ['Trailing /x.md', 'PATH6'],
     [' Leading.md', 'PATH6'],
+    // LIM6: the path limits are PATH7's.
     [`${'a'.repeat(256)}.md`, 'PATH7'],
     [`${'é'.repeat(127)}.md`, 'PATH7'],
     [

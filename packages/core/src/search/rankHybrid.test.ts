@@ -3,7 +3,7 @@ import { fnv1a32 } from '../embedder/hashedEmbedder';
 import { type QuantizedVectors, quantizeVectors, semanticSimilarity } from '../semantic/semanticVectors';
 import { LexicalIndex } from './lexicalIndex';
 import { lexicalTermsOf } from './lexicalTerms';
-import { SPREAD_SAMPLE } from './rankHybrid';
+import { rankHybrid, SPREAD_SAMPLE } from './rankHybrid';
 import { rankNotes } from './rankNotes';
 
 const WORDS = ['refund', 'laptop', 'deploy', 'holiday', 'offsite', 'budget', 'pager', 'invoice', 'visa', 'badge'];
@@ -115,5 +115,21 @@ describe('hybrid ranking of a vault larger than the spread sample', () => {
         true,
       ),
     );
+  });
+});
+
+describe('words in the hybrid score', () => {
+  // Two word matches and no vectors (every z is 0): the scores differ by their BM25 scores over the scale.
+  function wordGap(scores: [number, number], bestPossible: number): number {
+    const lexical = { rows: Int32Array.of(0, 1), scores: Float64Array.from(scores), count: 2, bestPossible };
+    const candidates = { rows: Int32Array.of(0, 1), count: 2 };
+    const ranked = rankHybrid(lexical, candidates, 2, { similarityAt: () => undefined }, 10);
+    expect(ranked.map((result) => result.row)).toEqual([0, 1]);
+    return (ranked[0]?.score ?? 0) - (ranked[1]?.score ?? 0);
+  }
+
+  it('[HYB2] BM25 is divided by the query’s best possible score, or by the best note’s when that is higher', () => {
+    expect(wordGap([2, 1], 8)).toBeCloseTo((2 - 1) / 8, 12);
+    expect(wordGap([4, 2], 1)).toBeCloseTo((4 - 2) / 4, 12);
   });
 });

@@ -87,7 +87,7 @@ describe('extraction limits and hostile files', () => {
     ]);
   });
 
-  it('[ATT5] a text past the default 5,000,000 characters crosses the IPC channel cut to exactly that', async () => {
+  it('[ATT5, LIM13] a text past the default 5,000,000 characters crosses the IPC channel cut to exactly that', async () => {
     const extractor = startExtractor();
     const text = 'alice bob carol '.repeat(400_000);
     const result = await extractor.extract(storeFile(text, 'plain'), 'plain');
@@ -113,7 +113,7 @@ describe('extraction limits and hostile files', () => {
     await expectStillWorking(extractor);
   });
 
-  it('[ATT5] a DOCX that inflates to 1 GiB stops at INFLATE_LIMIT, and this process never holds it', async () => {
+  it('[ATT5, LIM13] a DOCX that inflates to 1 GiB stops at INFLATE_LIMIT, and this process never holds it', async () => {
     const extractor = startExtractor();
     const rssBefore = process.memoryUsage.rss();
     const bomb = makeZipBombDocx(GIB);
@@ -131,7 +131,7 @@ describe('extraction limits and hostile files', () => {
     await expectStillWorking(extractor);
   });
 
-  it('[ATT5] a PDF too slow to interpret is killed at the timeout (TIMEOUT)', async () => {
+  it('[ATT5, LIM13] a PDF too slow to interpret is killed at the timeout (TIMEOUT)', async () => {
     // The timeout also bounds the next file's fresh child (a process start and pdf.js), which on a CI machine
     // busy with other suites once took over 4 s: 8 s leaves room for that, and the flood still needs far more.
     const extractor = startExtractor({ limits: { timeoutMs: 8000 } });
