@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commitTempFile, TEMP_MARK, tempPathFor, writeFileAtomically } from './atomicWrite';
+import { commitTempFile, TEMP_MARK, tempPathFor, writeFileAtomically, writeFilePlaced } from './atomicWrite';
 
 const folders: string[] = [];
 
@@ -41,6 +41,19 @@ describe('writeFileAtomically', () => {
     expect(await writeFileAtomically(target, 'new')).toBe(true);
     expect(await readFile(target, 'utf8')).toBe('new');
     expect(await readdir(dir)).toEqual(['note.md']);
+  });
+
+  it("[MIR3, MIR9] writeFilePlaced answers the placed bytes' size and time, which a save made into the file since does not keep", async () => {
+    const dir = await freshFolder();
+    const target = join(dir, 'note.md');
+    const placed = await writeFilePlaced(target, 'from the relay\n', { mode: 'create' });
+    const now = await lstat(target);
+    expect(placed).toEqual({ size: now.size, mtimeMs: now.mtimeMs });
+    // A person's save of the same length, in place, right after: the file is no longer what was placed.
+    await writeFile(target, 'from a person\n\n');
+    const saved = await lstat(target);
+    expect(saved.size !== placed?.size || saved.mtimeMs !== placed?.mtimeMs).toBe(true);
+    expect(await writeFilePlaced(target, 'again', { mode: 'create' })).toBeNull();
   });
 
   it('[MIR4] mayReplace is asked once the bytes are written; false leaves the target as it is', async () => {

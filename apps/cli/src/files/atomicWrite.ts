@@ -40,11 +40,31 @@ export async function writeFileAtomically(
   content: FileContent,
   options: AtomicWriteOptions = {},
 ): Promise<boolean> {
+  return (await writeFilePlaced(target, content, options)) !== null;
+}
+
+/** The size and time of the bytes a write placed, taken before they were placed. */
+export interface PlacedFile {
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/**
+ * writeFileAtomically, answering the placed file's size and time (null when it was not placed). They are
+ * the temporary file's, read before it took the target's name: a stat taken after could already be of a
+ * person's save into the new file, and a signature with this write's hash and that save's time would hide
+ * the save from every later scan (MIR3).
+ */
+export async function writeFilePlaced(
+  target: string,
+  content: FileContent,
+  options: AtomicWriteOptions = {},
+): Promise<PlacedFile | null> {
   await mkdir(dirname(target), { recursive: true });
   const temp = tempPathFor(target, options.tempDir);
   try {
     await writeTemp(temp, content);
-    return await commitTempFile(temp, target, options);
+    return await placeTempFile(temp, target, options);
   } finally {
     await rm(temp, { force: true });
   }
@@ -55,13 +75,19 @@ export async function writeFileAtomically(
  * writeFileAtomically does: flushed, placed, its folder flushed. The temporary file is gone afterwards.
  */
 export async function commitTempFile(temp: string, target: string, options: AtomicWriteOptions = {}): Promise<boolean> {
+  return (await placeTempFile(temp, target, options)) !== null;
+}
+
+async function placeTempFile(temp: string, target: string, options: AtomicWriteOptions): Promise<PlacedFile | null> {
   try {
     await syncPath(temp);
-    if (options.mayReplace && !(await options.mayReplace())) return false;
+    if (options.mayReplace && !(await options.mayReplace())) return null;
+    const { size, mtimeMs } = await lstat(temp);
     await mkdir(dirname(target), { recursive: true });
     const placed = options.mode === 'create' ? await placeNew(temp, target) : await replaceWith(temp, target);
-    if (placed) await syncFolder(dirname(target));
-    return placed;
+    if (!placed) return null;
+    await syncFolder(dirname(target));
+    return { size, mtimeMs };
   } finally {
     await rm(temp, { force: true });
   }

@@ -115,9 +115,3 @@ export async function hashFile(path: string): Promise<string | null> {
   }
   return hash.digest('hex');
 }
-
-/** The signature of a file that was just read or written: its stat now and the hash of its bytes. */
-export async function signatureOf(path: string, hash: string): Promise<FileSignature> {
-  const stats = await lstat(path);
-  return { size: stats.size, mtimeMs: stats.mtimeMs, hash };
-}

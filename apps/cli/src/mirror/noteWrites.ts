@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { markdownOfDocument, type NoteLinkResolver } from '@baalda/core';
 import * as Y from 'yjs';
-import { swapFileAtomically, writeFileAtomically } from '../files/atomicWrite';
-import { type FileSignature, hashBytes, signatureOf } from './diskScan';
+import { swapFileAtomically, writeFilePlaced } from '../files/atomicWrite';
+import { type FileSignature, hashBytes } from './diskScan';
 import type { MirrorContext } from './mirrorContext';
 import { diskPathOf } from './mirrorLayout';
 import type { MirrorEntry } from './mirrorState';
@@ -47,9 +47,10 @@ export async function writeMarkdown(ctx: MirrorContext, entry: MirrorEntry, { ma
 
 async function createFile(ctx: MirrorContext, entry: MirrorEntry, state: Uint8Array, markdown: string) {
   const target = diskPathOf(ctx.layout, entry.path);
-  if (!(await writeFileAtomically(target, markdown, { tempDir: ctx.layout.tmp, mode: 'create' }))) return null;
+  const placed = await writeFilePlaced(target, markdown, { tempDir: ctx.layout.tmp, mode: 'create' });
+  if (placed === null) return null;
   await ctx.docs.saveBase(entry.docId, state);
-  return signatureOf(target, hashBytes(markdown));
+  return { ...placed, hash: hashBytes(markdown) };
 }
 
 async function replaceFile(

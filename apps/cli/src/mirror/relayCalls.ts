@@ -8,9 +8,10 @@ import {
   TREE_ANSWER,
   type VaultOp,
 } from '@baalda/core';
-import { writeFileAtomically } from '../files/atomicWrite';
+import { writeFilePlaced } from '../files/atomicWrite';
 import type { ApiNote, RelayClient } from '../relayClient';
 import { callRelay } from '../relayHttp';
+import type { FileSignature } from './diskScan';
 import type { MirrorLayout } from './mirrorLayout';
 
 /** The vault's live tree as last read, with its notes by id. */
@@ -98,7 +99,7 @@ export async function downloadAttachmentTo(
   docId: string,
   layout: MirrorLayout,
   target: string,
-): Promise<{ placed: boolean; hash: string }> {
+): Promise<{ placed: FileSignature | null; hash: string }> {
   const response = await relay.downloadAttachment(docId);
   const hash = createHash('sha256');
   let digest = '';
@@ -108,12 +109,12 @@ export async function downloadAttachmentTo(
     if (expected !== null && expected !== digest) throw new Error(`the download of ${docId} does not match its hash`);
     return true;
   };
-  const placed = await writeFileAtomically(target, hashing(response.body ?? [], hash), {
+  const placed = await writeFilePlaced(target, hashing(response.body ?? [], hash), {
     tempDir: layout.tmp,
     mode: 'create',
     mayReplace: isWhole,
   });
-  return { placed, hash: digest };
+  return { placed: placed && { ...placed, hash: digest }, hash: digest };
 }
 
 async function* hashing(

@@ -1,7 +1,7 @@
 import { rename } from 'node:fs/promises';
 import { entryKindOf, pathKey, validateEntryPath } from '@baalda/core';
 import type { ApiNote } from '../relayClient';
-import { type DiskSnapshot, signatureOf } from './diskScan';
+import type { DiskSnapshot } from './diskScan';
 import { moveFile, removeEmptyFolders } from './fileMoves';
 import { type MirrorContext, type PassReport, tryFile } from './mirrorContext';
 import { diskPathOf, isIgnoredPath } from './mirrorLayout';
@@ -108,9 +108,9 @@ async function addRemoteEntry(ctx: MirrorContext, note: ApiNote, taken: Set<stri
 async function downloadEntry(ctx: MirrorContext, entry: MirrorEntry, pass: PassReport): Promise<void> {
   try {
     const target = diskPathOf(ctx.layout, entry.path);
-    const { placed, hash } = await downloadAttachmentTo(ctx.relay, entry.docId, ctx.layout, target);
+    const { placed } = await downloadAttachmentTo(ctx.relay, entry.docId, ctx.layout, target);
     if (!placed) return;
-    entry.disk = await signatureOf(target, hash);
+    entry.disk = placed;
     pass.acted = true;
     ctx.log.line(`${entry.path} ← relay (created)`);
   } catch (error) {

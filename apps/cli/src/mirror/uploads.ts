@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { hashBytes, signatureOf } from './diskScan';
+import { lstat, readFile } from 'node:fs/promises';
+import { hashBytes } from './diskScan';
 import { sizeRefusalOf } from './fileChecks';
 import type { MirrorContext, PassReport } from './mirrorContext';
 import { diskPathOf } from './mirrorLayout';
@@ -22,11 +22,13 @@ export async function sendUploads(ctx: MirrorContext, pass: PassReport): Promise
 // False when the relay could not be reached: the rest waits for the next pass.
 async function uploadOne(ctx: MirrorContext, entry: MirrorEntry, pass: PassReport): Promise<boolean> {
   const target = diskPathOf(ctx.layout, entry.path);
-  const body = await readFile(target).catch(() => null);
+  // The stat before the read: one taken after could be of a save made since, and would hide it (MIR3).
+  const before = await lstat(target).catch(() => null);
+  const body = before && (await readFile(target).catch(() => null));
   // Gone or grown past the limit since the scan: the next scan sees it as it is now.
-  if (!body || sizeRefusalOf('attachment', body.length)) return true;
+  if (!before || !body || sizeRefusalOf('attachment', body.length)) return true;
   const hash = hashBytes(body);
-  if (hash !== entry.disk?.hash) entry.disk = await signatureOf(target, hash);
+  if (hash !== entry.disk?.hash) entry.disk = { size: before.size, mtimeMs: before.mtimeMs, hash };
   entry.createSent = true;
   // The same docId replays the first upload's entry (ATT2): a resend asks for the path the first one did.
   entry.createPath ??= entry.path.normalize('NFC');
