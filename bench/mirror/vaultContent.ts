@@ -57,7 +57,7 @@ export function contentOfFiles(files: Iterable<readonly [string, string | Uint8A
 /** What a folder holds, as the mirror sees it (ignored names left out). */
 export async function contentOfFolder(dir: string): Promise<VaultContent> {
   const content = new Map<string, string>();
-  for (const path of (await scanDisk(dir)).keys()) {
+  for (const path of (await scanDisk(dir)).disk.keys()) {
     content.set(path, fingerprintOf(path, await readFile(join(dir, ...path.split('/')))));
   }
   return content;
