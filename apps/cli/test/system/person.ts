@@ -111,13 +111,29 @@ export class Person {
   }
 }
 
-/** Every note file in `dir` as vault paths, sorted; dot-folders (the mirror's, the editor's) left out. */
-export function noteFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
-    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
-    .filter((path) => !path.split('/').some((segment) => segment.startsWith('.')))
-    .sort();
+/**
+ * Every note file in `dir` as vault paths, sorted. Dot-folders (the mirror's, the editor's) are never
+ * entered: a recursive listing went into `.baalda/tmp/` just as the starting mirror cleared it, and failed.
+ * A folder that goes away while it is listed (the mirror removing an emptied one) is skipped.
+ */
+export function noteFiles(dir: string, folder = ''): string[] {
+  const paths: string[] = [];
+  for (const entry of listFolder(join(dir, folder))) {
+    if (entry.name.startsWith('.')) continue;
+    const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
+    if (entry.isDirectory()) paths.push(...noteFiles(dir, path));
+    else if (entry.isFile() && entry.name.endsWith('.md')) paths.push(path);
+  }
+  return paths.sort();
+}
+
+function listFolder(folder: string) {
+  try {
+    return readdirSync(folder, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
 }
 
 function exists(file: string): boolean {
