@@ -1,24 +1,31 @@
 // The relay's layers, top to bottom, and the check that its imports only point down. A folder of
-// `apps/relay/src` may import its own files and folders of lower layers, never a higher one; folders of
-// one layer may use each other. A folder that is in no layer fails the check, so a new one gets a place.
+// `apps/relay/src` may import its own files and folders of lower layers, never a higher one nor another
+// folder of its own layer, so no two folders can use each other (no folder cycles). A folder that is in
+// no layer fails the check, so a new one gets a place.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
-/** Layer of each folder (and of the files at the root of src/): higher numbers sit on top. */
+/**
+ * Layer of each folder (and of the files at the root of src/): higher numbers sit on top. Why this order:
+ * access is the door every domain passes (callers, guards, the route framework, the auth stores), so it
+ * sits under them and above the stores it reads; links are what search and the vault both write; search
+ * keeps the index the vault's tree changes place rows in; the vault's tree is what attachments,
+ * versions, sync and scale-out work within; the MCP route uses all of them; the app wires everything.
+ */
 export const RELAY_LAYERS = {
-  '.': 4, // main.ts: reads the environment and starts the app
-  app: 3, // the composition root: wiring, the HTTP handler, shutdown, configuration
-  access: 2,
-  attachments: 2,
-  links: 2,
-  mcp: 2,
-  oauth: 2, // the OAuth authorization server for remote assistants (the SDK's handlers, consent routes)
-  scale: 2,
-  search: 2,
+  '.': 10, // main.ts: reads the environment and starts the app
+  app: 9, // the composition root: wiring, the HTTP handler, shutdown, configuration
+  mcp: 8, // the assistants' tools, over every domain below
+  attachments: 7,
+  oauth: 7, // the OAuth authorization server for remote assistants (the SDK's handlers, consent routes)
+  scale: 7,
+  sync: 7,
+  versions: 7,
+  vault: 6,
+  search: 5,
+  links: 4,
+  access: 3,
   store: 2,
-  sync: 2,
-  vault: 2,
-  versions: 2,
   db: 1,
   http: 1,
   support: 0,
@@ -40,7 +47,7 @@ function folderOf(srcDir, path) {
   return parts.length === 1 ? '.' : parts[0];
 }
 
-/** Every import in `srcDir` that points up a layer or into an unplaced folder, as readable lines. */
+/** Every import in `srcDir` that points up a layer, across one, or into an unplaced folder, as readable lines. */
 export function relayLayerProblems(srcDir, layers = RELAY_LAYERS) {
   const problems = [];
   for (const file of sourceFiles(srcDir)) {
@@ -54,7 +61,7 @@ export function relayLayerProblems(srcDir, layers = RELAY_LAYERS) {
       if (!target.startsWith(srcDir + sep)) continue;
       const to = folderOf(srcDir, target);
       if (to === from) continue;
-      if (!(to in layers) || layers[to] > layers[from]) {
+      if (!(to in layers) || layers[to] >= layers[from]) {
         problems.push(
           `${relative(srcDir, file)} imports ${specifier}: ${from} (layer ${layers[from]}) may not use ${to} (layer ${layers[to] ?? 'none'})`,
         );

@@ -43,7 +43,20 @@ describe('relay layers (LAYER1)', () => {
     const result = await runCheck(['--relay-src', copy]);
     expect(result.code).toBe(1);
     expect(result.output).toContain('support/reachesUp.ts imports ../app/startRelay');
-    expect(result.output).toContain('support (layer 0) may not use app (layer 3)');
+    expect(result.output).toContain('support (layer 0) may not use app (layer 9)');
+  });
+
+  test('[LAYER1] a folder importing another folder of its own layer fails the check: no two folders use each other', async () => {
+    copy = await mkdtemp(join(tmpdir(), 'baalda-layers-'));
+    await cp(SRC, copy, { recursive: true, filter: (path) => !path.includes('generated') });
+    // sync/ and scale/ share a layer: one using the other is the first half of a folder cycle.
+    await writeFile(
+      join(copy, 'sync', 'reachesAcross.ts'),
+      "import { redisCallMeter } from '../scale/sharedLimits';\nexport const across = redisCallMeter;\n",
+    );
+    const result = await runCheck(['--relay-src', copy]);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('sync (layer 7) may not use scale (layer 7)');
   });
 
   test('[LAYER1] a folder with no layer fails the check until it is given one', async () => {

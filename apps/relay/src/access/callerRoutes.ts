@@ -15,6 +15,17 @@ export interface RouteContext {
   readonly clock: () => Date;
 }
 
+/** What routes that change who may read what need: access, and a way to apply the change to open connections. */
+export interface AccessRouteContext extends RouteContext {
+  /** Closes or downgrades open connections after a change of rights (ACL6). */
+  readonly recheckConnections: () => void;
+  /**
+   * After a change of who sees what in a vault: its clients re-read their trees (a new tree version) and
+   * open connections are re-decided (ACL6).
+   */
+  readonly vaultAccessChanged: (vaultId: string) => Promise<void>;
+}
+
 /** What the relay gives every table it dispatches: the basics and the key admin routes ask for (ACC10). */
 export interface EntryContext extends RouteContext {
   readonly adminKey: string;

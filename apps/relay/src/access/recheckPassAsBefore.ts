@@ -1,6 +1,6 @@
 import type { Hocuspocus } from '@hocuspocus/server';
 import { KEYS_PER_STATEMENT } from '../db/batchedRead';
-import { openNoteIds } from '../sync/openNotes';
+import { openNoteIds } from '../support/openNotes';
 import type { AccessService } from './accessService';
 import type { Caller } from './callers';
 import { decideDocument, type NotePlace } from './documentAccess';

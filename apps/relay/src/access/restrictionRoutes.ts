@@ -7,15 +7,14 @@ import {
 } from '@baalda/core';
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
-import type { VaultRouteContext } from '../vault/vaultRoutes';
-import type { Route, RouteCall } from './callerRoutes';
+import type { AccessRouteContext, Route, RouteCall } from './callerRoutes';
 import { requireVault } from './requestAuth';
 import { clearRestriction, putRestriction } from './restrictionStore';
 
-type Call = RouteCall<VaultRouteContext>;
+type Call = RouteCall<AccessRouteContext>;
 
 /** ACL2: private folders: list, make private / change members, make public. */
-export const RESTRICTION_ROUTES: readonly Route<VaultRouteContext>[] = [
+export const RESTRICTION_ROUTES: readonly Route<AccessRouteContext>[] = [
   { method: 'GET', pattern: /^\/api\/vaults\/([^/]+)\/restrictions$/, auth: 'any', handle: listRestrictions },
   { method: 'PUT', pattern: /^\/api\/vaults\/([^/]+)\/restrictions$/, auth: 'session', handle: changeRestriction },
   { method: 'DELETE', pattern: /^\/api\/vaults\/([^/]+)\/restrictions$/, auth: 'session', handle: changeRestriction },

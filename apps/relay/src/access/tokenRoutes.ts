@@ -1,13 +1,12 @@
 import { CREATE_TOKEN_BODY, isValidVaultId, parseRequestBody } from '@baalda/core';
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
-import type { VaultRouteContext } from '../vault/vaultRoutes';
-import type { Route, RouteCall } from './callerRoutes';
+import type { AccessRouteContext, Route, RouteCall } from './callerRoutes';
 
-type Call = RouteCall<VaultRouteContext>;
+type Call = RouteCall<AccessRouteContext>;
 
 /** ACL3: personal access tokens, managed by their user from a signed-in browser only. */
-export const TOKEN_ROUTES: readonly Route<VaultRouteContext>[] = [
+export const TOKEN_ROUTES: readonly Route<AccessRouteContext>[] = [
   { method: 'GET', pattern: /^\/api\/tokens$/, auth: 'session', handle: listTokens },
   { method: 'POST', pattern: /^\/api\/tokens$/, auth: 'session', handle: createToken },
   { method: 'DELETE', pattern: /^\/api\/tokens\/([A-Za-z0-9_-]{1,64})$/, auth: 'session', handle: revokeToken },

@@ -1,11 +1,11 @@
 import { DEFAULT_DRAFTS_FOLDER, LIMITS, type RateLimit, SIGN_UP_LIMITS } from '@baalda/core';
 import type { Hocuspocus } from '@hocuspocus/server';
+import { type CallMeter, localCallMeter, localSignInGuard } from '../access/callLimits';
 import { closeSessionSockets } from '../access/connectionRechecks';
 import type { Database } from '../db/openDatabase';
 import { createLinkService } from '../links/linkService';
 import { createOAuthServer } from '../oauth/oauthServer';
 import type { ScaleOut } from '../scale/scaleOut';
-import { type CallMeter, localCallMeter, localSignInGuard } from '../scale/sharedLimits';
 import { LOCAL_EDGE } from '../support/edgeSettings';
 import { createVersionService } from '../versions/versionService';
 import type { HttpContext } from './httpHandler';

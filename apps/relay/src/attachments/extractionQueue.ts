@@ -1,5 +1,6 @@
 import { attachmentTypeOf } from '@baalda/core';
 import type { PrismaClient } from '../generated/prisma/client';
+import { ATTACHMENT_TEXT_VERSION } from '../search/storedContents';
 import type { AttachmentRecords } from './attachmentRecords';
 import type { BlobStore } from './blobStore';
 import type { TextExtractor } from './extraction';
@@ -8,12 +9,6 @@ import type { TextExtractor } from './extraction';
 export interface IndexTextWriter {
   writeContent(docId: string, content: string, version: number, now: Date): Promise<void>;
 }
-
-/**
- * ATT7: an attachment's bytes never change, so its text has one version; 1 is above the 0 a row gets when
- * the tree places it, and a reindex rewrites it at the same version with its own embedder (IDX5).
- */
-export const ATTACHMENT_TEXT_VERSION = 1;
 
 interface ExtractionQueueOptions {
   readonly prisma: PrismaClient;

@@ -14,6 +14,7 @@ import {
   type VersionSettings,
 } from '@baalda/core';
 import * as Y from 'yjs';
+import { outsideHiddenFolders } from '../db/hiddenFolderSql';
 import type { PrismaClient } from '../generated/prisma/client';
 import { keepVersion } from '../versions/versionStore';
 
@@ -66,12 +67,11 @@ export async function listDrafts(
 ): Promise<McpStoreResult<McpDraftPage>> {
   const after = request.cursor === undefined ? null : decodeCursor(request.cursor);
   if (after === undefined) return { ok: false, code: 'INVALID_INPUT', message: 'cursor is not one list_drafts gave.' };
-  const { hidden } = context;
   const rows = await context.prisma.$queryRaw<Array<{ doc_id: string; path: string; updated_at: Date }>>`
     SELECT d.doc_id, n.path, d.updated_at FROM mcp_draft d JOIN note n ON n.doc_id = d.doc_id
     WHERE d.vault_id = ${context.vaultId} AND d.user_id = ${context.userId} AND n.vault_id = ${context.vaultId}
       AND n.deleted_at IS NULL AND n.path_key LIKE ${likePrefixPatternOf(pathKey(context.folder))}
-      AND NOT (n.path_key = ANY(${[...hidden]}::text[]) OR n.path_key LIKE ANY(${hidden.map(likePrefixPatternOf)}::text[]))
+      AND ${outsideHiddenFolders(context.hidden, 'n.path_key')}
       AND (${after === null} OR (d.updated_at, d.doc_id) < (${after?.at ?? new Date(0)}, ${after?.docId ?? ''}))
     ORDER BY d.updated_at DESC, d.doc_id DESC LIMIT ${request.limit + 1}`;
   const page = rows.slice(0, request.limit);

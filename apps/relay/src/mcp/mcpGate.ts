@@ -2,10 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerTokenOf, OAUTH_SCOPES } from '@baalda/core';
 import type { AccessService } from '../access/accessService';
 import type { Caller } from '../access/callers';
+import type { CallMeter } from '../access/callLimits';
 import { isOwnOrigin } from '../access/requestAuth';
 import { sendError } from '../http/httpErrors';
 import { publicOriginOf } from '../http/publicOrigin';
-import type { CallMeter } from '../scale/sharedLimits';
 import type { EdgeSettings } from '../support/edgeSettings';
 
 /** A token caller allowed through the MCP door. */

@@ -6,9 +6,10 @@ import {
   pathKey,
   titleFromPath,
 } from '@baalda/core';
+import { outsideHiddenFolders } from '../db/hiddenFolderSql';
 import type { PrismaClient } from '../generated/prisma/client';
 
-/** A page of live notes for `list_notes`, in path order, hidden folders left out (ACL5's SQL predicate). */
+/** A page of live notes for `list_notes`, in path order, hidden folders left out (ACL5: outsideHiddenFolders). */
 export async function listVisibleNotes(
   prisma: PrismaClient,
   request: { vaultId: string; hidden: readonly string[]; folder?: string; limit: number; cursor?: string },
@@ -20,8 +21,7 @@ export async function listVisibleNotes(
     SELECT doc_id, path, path_key FROM note
     WHERE vault_id = ${request.vaultId} AND deleted_at IS NULL AND path_key > ${after}
       AND path_key LIKE ${inside}
-      AND NOT (path_key = ANY(${[...request.hidden]}::text[])
-               OR path_key LIKE ANY(${request.hidden.map(likePrefixPatternOf)}::text[]))
+      AND ${outsideHiddenFolders(request.hidden)}
     ORDER BY path_key LIMIT ${request.limit + 1}`;
   const page = rows.slice(0, request.limit);
   const last = page.at(-1);

@@ -1,7 +1,7 @@
 import type { Hocuspocus } from '@hocuspocus/server';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { SearchIndexes } from '../search/searchIndexes';
-import { openNoteIds } from '../sync/openNotes';
+import { openNoteIds } from '../support/openNotes';
 import type { DatabaseCatchUp } from './catchUpFromDatabase';
 
 /**

@@ -1,7 +1,7 @@
 import type { RateLimit } from '@baalda/core';
 import type { Extension, Hocuspocus } from '@hocuspocus/server';
+import type { CallMeter, SignInGuard } from '../access/callLimits';
 import type { Logger } from '../support/logger';
-import type { CallMeter, SignInGuard } from './sharedLimits';
 
 /** What this relay does when another one reports a change (SCALE3–SCALE5). */
 export interface ScaleEventHandlers {

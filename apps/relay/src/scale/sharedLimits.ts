@@ -1,34 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type RateLimit, RateLimiter, SIGN_IN_THROTTLE, SignInThrottle } from '@baalda/core';
+import { type RateLimit, SIGN_IN_THROTTLE } from '@baalda/core';
 import type { Redis } from 'ioredis';
+import { type CallMeter, localCallMeter, localSignInGuard, type SignInGuard } from '../access/callLimits';
 import type { Logger } from '../support/logger';
-
-/** LIM10: takes one call from `key`'s bucket; 0 when allowed, else ms until one is free. */
-export interface CallMeter {
-  take(key: string, now: number): Promise<number>;
-}
-
-/** ACC6: failed sign-ins per account + address, per address and per account; addresses known to an account. */
-export interface SignInGuard {
-  retryAfterMs(emailKey: string, address: string, now: number): Promise<number>;
-  recordFailure(emailKey: string, address: string, now: number): Promise<void>;
-  recordSuccess(emailKey: string, address: string, now: number): Promise<void>;
-}
-
-/** Limits counted by one relay alone (no Redis). */
-export function localCallMeter(limit: RateLimit): CallMeter {
-  const limiter = new RateLimiter(limit);
-  return { take: async (key, now) => limiter.take(key, now) };
-}
-
-export function localSignInGuard(): SignInGuard {
-  const throttle = new SignInThrottle();
-  return {
-    retryAfterMs: async (emailKey, address, now) => throttle.retryAfterMs(emailKey, address, now),
-    recordFailure: async (emailKey, address, now) => throttle.recordFailure(emailKey, address, now),
-    recordSuccess: async (emailKey, address, now) => throttle.recordSuccess(emailKey, address, now),
-  };
-}
 
 /** Past this, a Redis that does not answer is treated as away: the relay counts on its own meanwhile. */
 const REDIS_ANSWER_MS = 500;

@@ -1,6 +1,5 @@
 import type { Embedder, SentenceEncoder } from '@baalda/core';
 import type { PrismaClient } from '../generated/prisma/client';
-import type { IndexPlacementListener } from '../vault/vaultService';
 import { type EmbeddedContent, type PlacedContent, writeEmbeddedContents, writeIndexedContent } from './indexStore';
 import { type IndexPlace, SearchIndex } from './searchIndex';
 import {
@@ -14,6 +13,12 @@ import {
 import { QueryMeanings } from './semantic/queryMeanings';
 import { type ComputedVectors, readCurrentSemantic } from './semantic/semanticStore';
 import { countStoredDocuments, readStoredContents } from './storedContents';
+
+/** Hears every committed change to index rows' places (the in-memory search copy, SRCH4). */
+export interface IndexPlacementListener {
+  setPlace(docId: string, place: { vaultId: string; path: string; live: boolean }): void;
+  remove(docId: string): void;
+}
 
 /** A sentence encoder that can put a query ahead of waiting batches. */
 export type QueryEncoder = SentenceEncoder & { embedQuery(text: string): Promise<Float32Array> };

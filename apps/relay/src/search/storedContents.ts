@@ -1,8 +1,13 @@
 import { extractPlainText, indexedTextOf, sourceVersionOf } from '@baalda/core';
 import * as Y from 'yjs';
-import { ATTACHMENT_TEXT_VERSION } from '../attachments/extractionQueue';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { PlacedContent } from './indexStore';
+
+/**
+ * ATT7: an attachment's bytes never change, so its text has one version; 1 is above the 0 a row gets when
+ * the tree places it, and a reindex rewrites it at the same version with its own embedder (IDX5).
+ */
+export const ATTACHMENT_TEXT_VERSION = 1;
 
 /** A stored document and its note's place (none when the document arrived before its create op). */
 interface StoredRow {

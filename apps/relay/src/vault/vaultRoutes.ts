@@ -7,7 +7,7 @@ import {
   personalVaultId,
   SET_ROLE_BODY,
 } from '@baalda/core';
-import type { Route, RouteCall, RouteContext, VaultCall } from '../access/callerRoutes';
+import type { AccessRouteContext, Route, RouteCall, VaultCall } from '../access/callerRoutes';
 import { requireVault } from '../access/requestAuth';
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
@@ -15,16 +15,9 @@ import type { SearchAnswer, SearchRequest } from '../search/searchService';
 import type { VaultService } from './vaultService';
 
 /** What the vault, member and invite routes need beyond the basics. */
-export interface VaultRouteContext extends RouteContext {
+export interface VaultRouteContext extends AccessRouteContext {
   readonly vaults: VaultService;
   readonly search: (request: SearchRequest) => Promise<SearchAnswer>;
-  /** Closes or downgrades open connections after a change of rights (ACL6). */
-  readonly recheckConnections: () => void;
-  /**
-   * After a change of who sees what in a vault: its clients re-read their trees (a new tree version) and
-   * open connections are re-decided (ACL6).
-   */
-  readonly vaultAccessChanged: (vaultId: string) => Promise<void>;
 }
 
 type Call = RouteCall<VaultRouteContext>;

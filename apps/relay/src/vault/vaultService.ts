@@ -2,7 +2,6 @@ import {
   callerVaultView,
   describeSchemaError,
   hiddenFolderRefusal,
-  likePrefixPatternOf,
   mayApplyChange,
   OP_OUTCOME,
   type OpOutcome,
@@ -16,7 +15,9 @@ import {
 } from '@baalda/core';
 import { moveRestrictions } from '../access/restrictionStore';
 import type { VaultGuard } from '../access/vaultGuard';
+import { outsideHiddenFolders } from '../db/hiddenFolderSql';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import type { IndexPlacementListener } from '../search/searchIndexes';
 import { applyVaultChange, changesSomething, purgeNotes } from './applyVaultChange';
 import { createKeyedMutex } from './keyedMutex';
 import { createPrismaVaultView, toVaultNote } from './prismaVaultView';
@@ -54,12 +55,6 @@ export interface VaultService {
   listVaultIds(): Promise<string[]>;
   /** TR4: purges notes trashed before `cutoff`; returns how many. */
   purgeTrashedBefore(vaultId: string, cutoff: Date, now: Date): Promise<number>;
-}
-
-/** Hears every committed change to index rows' places (the in-memory search copy, SRCH4). */
-export interface IndexPlacementListener {
-  setPlace(docId: string, place: { vaultId: string; path: string; live: boolean }): void;
-  remove(docId: string): void;
 }
 
 // A full batch (LIM7) on a busy embedded database takes well under this; Prisma's default of 5 s does not.
@@ -318,26 +313,25 @@ interface NoteRowSql {
   conflict_of: string | null;
 }
 
-// ACL5's SQL predicate: rows whose key is, or lies in, a hidden folder are never read.
+// ACL5: rows whose key is, or lies in, a hidden folder are never read (outsideHiddenFolders).
 async function readVisibleNotes(
   prisma: PrismaClient,
   vaultId: string,
   hidden: readonly string[],
   state: 'live' | 'trashed',
 ): Promise<Parameters<typeof toVaultNote>[0][]> {
-  const patterns = hidden.map(likePrefixPatternOf);
-  const keys = [...hidden];
+  const visible = outsideHiddenFolders(hidden);
   const rows =
     state === 'live'
       ? await prisma.$queryRaw<NoteRowSql[]>`
         SELECT doc_id, path, created_at, updated_at, deleted_at, conflict_of FROM note
         WHERE vault_id = ${vaultId} AND deleted_at IS NULL
-          AND NOT (path_key = ANY(${keys}::text[]) OR path_key LIKE ANY(${patterns}::text[]))
+          AND ${visible}
         ORDER BY path_key`
       : await prisma.$queryRaw<NoteRowSql[]>`
         SELECT doc_id, path, created_at, updated_at, deleted_at, conflict_of FROM note
         WHERE vault_id = ${vaultId} AND deleted_at IS NOT NULL
-          AND NOT (path_key = ANY(${keys}::text[]) OR path_key LIKE ANY(${patterns}::text[]))
+          AND ${visible}
         ORDER BY deleted_at DESC`;
   return rows.map((row) => ({
     docId: row.doc_id,
@@ -350,11 +344,9 @@ async function readVisibleNotes(
 }
 
 async function readVisibleFolders(prisma: PrismaClient, vaultId: string, hidden: readonly string[]) {
-  const patterns = hidden.map(likePrefixPatternOf);
   return prisma.$queryRaw<Array<{ path: string }>>`
     SELECT path FROM folder
-    WHERE vault_id = ${vaultId}
-      AND NOT (path_key = ANY(${[...hidden]}::text[]) OR path_key LIKE ANY(${patterns}::text[]))
+    WHERE vault_id = ${vaultId} AND ${outsideHiddenFolders(hidden)}
     ORDER BY path_key`;
 }
 
