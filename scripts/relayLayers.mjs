@@ -70,3 +70,23 @@ export function relayLayerProblems(srcDir, layers = RELAY_LAYERS) {
   }
   return problems;
 }
+
+/** Folders that run no SQL of their own: they read and write through the domains below them. */
+export const FOLDERS_WITHOUT_SQL = ['mcp'];
+const SQL =
+  /\$(queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe|transaction)\b|from\s+['"]\.\.\/(generated\/prisma|db)\//;
+
+/**
+ * Files of FOLDERS_WITHOUT_SQL that touch the database themselves (raw SQL, a transaction, the Prisma client
+ * or db/): the MCP route reads the vault as the vault reader does, so ACL5 and paging are written once.
+ */
+export function sqlOutsideItsPlaceProblems(srcDir, folders = FOLDERS_WITHOUT_SQL) {
+  const problems = [];
+  for (const file of sourceFiles(srcDir)) {
+    if (!folders.includes(folderOf(srcDir, file))) continue;
+    const match = SQL.exec(readFileSync(file, 'utf8'));
+    if (match)
+      problems.push(`${relative(srcDir, file)} runs SQL of its own (${match[0]}): read through vault/ instead`);
+  }
+  return problems;
+}

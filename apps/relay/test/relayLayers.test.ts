@@ -59,6 +59,19 @@ describe('relay layers (LAYER1)', () => {
     expect(result.output).toContain('sync (layer 7) may not use scale (layer 7)');
   });
 
+  test('[LAYER3] a file of mcp/ that runs SQL of its own fails the check', async () => {
+    copy = await mkdtemp(join(tmpdir(), 'baalda-layers-'));
+    await cp(SRC, copy, { recursive: true, filter: (path) => !path.includes('generated') });
+    await writeFile(
+      join(copy, 'mcp', 'ownQuery.ts'),
+      "import type { PrismaClient } from '../generated/prisma/client';\n" +
+        'export const count = (prisma: PrismaClient) => prisma.$queryRaw`SELECT 1`;\n',
+    );
+    const result = await runCheck(['--relay-src', copy]);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('mcp/ownQuery.ts runs SQL of its own');
+  });
+
   test('[LAYER1] a folder with no layer fails the check until it is given one', async () => {
     copy = await mkdtemp(join(tmpdir(), 'baalda-layers-'));
     await cp(SRC, copy, { recursive: true, filter: (path) => !path.includes('generated') });

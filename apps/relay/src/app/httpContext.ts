@@ -7,7 +7,10 @@ import { createLinkService } from '../links/linkService';
 import { createOAuthServer } from '../oauth/oauthServer';
 import type { ScaleOut } from '../scale/scaleOut';
 import { LOCAL_EDGE } from '../support/edgeSettings';
+import { createDraftRecords } from '../vault/draftRecords';
+import { createVaultReader } from '../vault/vaultReader';
 import { createVersionService } from '../versions/versionService';
+import { keepVersionAlone } from '../versions/versionStore';
 import type { HttpContext } from './httpHandler';
 import type { RelayOptions } from './relayOptions';
 import type { RelayServices } from './relayServices';
@@ -59,14 +62,17 @@ export function createHttpContext(
         scale,
         options.mcpRateLimit ?? { perSecond: LIMITS.mcpRequestsPerSecond, burst: LIMITS.mcpRequestBurst },
       ),
-      prisma: database.prisma,
+      reader: createVaultReader(database.prisma),
+      draftRecords: createDraftRecords(database.prisma),
+      keepVersion: async (capture) => {
+        await keepVersionAlone(database.prisma, capture, clock(), services.versionSettings.maxVersions);
+      },
       hocuspocus,
       notes: services.store,
       vaults,
       attachments,
       search,
       draftsFolder: options.draftsFolder ?? DEFAULT_DRAFTS_FOLDER,
-      versionSettings: services.versionSettings,
     },
   };
 }

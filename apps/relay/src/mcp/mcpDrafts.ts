@@ -3,33 +3,29 @@ import {
   draftPathsOf,
   extractPlainText,
   isInsideFolder,
-  likePrefixPatternOf,
   type McpDraftPage,
   type McpDraftSaved,
   type McpNoteRevised,
   type McpNoteWritten,
   type McpStoreResult,
-  pathKey,
-  titleFromPath,
-  type VersionSettings,
 } from '@baalda/core';
 import * as Y from 'yjs';
-import { outsideHiddenFolders } from '../db/hiddenFolderSql';
-import type { PrismaClient } from '../generated/prisma/client';
-import { keepVersion } from '../versions/versionStore';
+import type { DraftRecords } from '../vault/draftRecords';
+import type { Capture } from '../versions/versionStore';
 
 /** How many `Name N.md` a new draft tries before giving up on its title (then it is "Draft N"). */
 const DRAFT_NAME_TRIES = 50;
 
 /** What drafts need of the caller's MCP store: where they go, whose they are, and how notes are written. */
 export interface DraftContext {
-  readonly prisma: PrismaClient;
+  readonly records: DraftRecords;
   readonly vaultId: string;
   readonly userId: string;
   /** The vault's drafts folder (`Drafts` unless configured). */
   readonly folder: string;
   readonly clock: () => Date;
-  readonly versions: VersionSettings;
+  /** Keeps a version of a draft's text (VC5 `draft-revision`, within VC3's cap, VC4). */
+  readonly keepVersion: (capture: Capture) => Promise<void>;
   readonly hidden: readonly string[];
   /** The note's path when the caller may read it and it is live, else null (MCP6). */
   readonly readablePath: (docId: string) => Promise<string | null>;
@@ -53,39 +49,21 @@ export async function saveDraft(
   const created = await createDraft(context, draftNameOf(request.title), request.markdown);
   if (!created.ok) return created;
   const now = context.clock();
-  await context.prisma.mcpDraft.create({
-    data: { docId: created.docId, vaultId: context.vaultId, userId: context.userId, createdAt: now, updatedAt: now },
-  });
+  await context.records.record(created.docId, ownerOf(context), now);
   const revision = await context.revisionOf(created.docId);
   return { ...created, revision, draftId: created.docId, created: true };
 }
 
 /** MCP16: the caller's live drafts still in the drafts folder and readable, newest first. */
-export async function listDrafts(
+export function listDrafts(
   context: DraftContext,
   request: { readonly limit: number; readonly cursor?: string },
 ): Promise<McpStoreResult<McpDraftPage>> {
-  const after = request.cursor === undefined ? null : decodeCursor(request.cursor);
-  if (after === undefined) return { ok: false, code: 'INVALID_INPUT', message: 'cursor is not one list_drafts gave.' };
-  const rows = await context.prisma.$queryRaw<Array<{ doc_id: string; path: string; updated_at: Date }>>`
-    SELECT d.doc_id, n.path, d.updated_at FROM mcp_draft d JOIN note n ON n.doc_id = d.doc_id
-    WHERE d.vault_id = ${context.vaultId} AND d.user_id = ${context.userId} AND n.vault_id = ${context.vaultId}
-      AND n.deleted_at IS NULL AND n.path_key LIKE ${likePrefixPatternOf(pathKey(context.folder))}
-      AND ${outsideHiddenFolders(context.hidden, 'n.path_key')}
-      AND (${after === null} OR (d.updated_at, d.doc_id) < (${after?.at ?? new Date(0)}, ${after?.docId ?? ''}))
-    ORDER BY d.updated_at DESC, d.doc_id DESC LIMIT ${request.limit + 1}`;
-  const page = rows.slice(0, request.limit);
-  const last = page.at(-1);
-  return {
-    ok: true,
-    drafts: page.map((row) => ({
-      docId: row.doc_id,
-      title: titleFromPath(row.path),
-      path: row.path,
-      updatedAt: row.updated_at.toISOString(),
-    })),
-    nextCursor: rows.length > request.limit && last ? encodeCursor(last.updated_at, last.doc_id) : null,
-  };
+  return context.records.listLive({ ...ownerOf(context), folder: context.folder, hidden: context.hidden, ...request });
+}
+
+function ownerOf(context: DraftContext): { vaultId: string; userId: string } {
+  return { vaultId: context.vaultId, userId: context.userId };
 }
 
 async function createDraft(
@@ -110,9 +88,7 @@ async function reviseDraft(
   draftId: string,
   markdown: string,
 ): Promise<McpStoreResult<McpDraftSaved>> {
-  const owned = await context.prisma.mcpDraft.findFirst({
-    where: { docId: draftId, vaultId: context.vaultId, userId: context.userId },
-  });
+  const owned = await context.records.isOwn(draftId, ownerOf(context));
   const path = owned ? await context.readablePath(draftId) : null;
   if (path === null) return draftNotFound('No draft of yours has that draftId; list_drafts shows yours.');
   if (!isInsideFolder(path, context.folder)) {
@@ -120,7 +96,7 @@ async function reviseDraft(
   }
   const revised = await context.revise(draftId, markdown, (document) => keepDraftRevision(context, draftId, document));
   if (!revised.ok) return revised;
-  await context.prisma.mcpDraft.update({ where: { docId: draftId }, data: { updatedAt: context.clock() } });
+  await context.records.touch(draftId, context.clock());
   return { ...revised, draftId, created: false };
 }
 
@@ -133,20 +109,9 @@ async function keepDraftRevision(context: DraftContext, docId: string, document:
     text: extractPlainText(document),
     state: Y.encodeStateAsUpdate(document),
   };
-  await context.prisma.$transaction((tx) => keepVersion(tx, capture, context.clock(), context.versions.maxVersions));
+  await context.keepVersion(capture);
 }
 
 function draftNotFound(message: string): { ok: false; code: 'DRAFT_NOT_FOUND'; message: string } {
   return { ok: false, code: 'DRAFT_NOT_FOUND', message };
-}
-
-// The cursor is the last draft shown (its save time and id); opaque to callers.
-function encodeCursor(at: Date, docId: string): string {
-  return Buffer.from(`${at.getTime()}:${docId}`, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: Date; docId: string } | undefined {
-  if (!/^[A-Za-z0-9_-]{1,512}$/.test(cursor)) return undefined;
-  const match = /^(\d{1,15}):([A-Za-z0-9_-]{16,64})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  return match ? { at: new Date(Number(match[1])), docId: match[2] as string } : undefined;
 }

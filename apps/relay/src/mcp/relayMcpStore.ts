@@ -16,29 +16,32 @@ import {
   type McpTextWrite,
   markdownOfDocument,
   type NoteLinkResolver,
-  pathKey,
   titleFromPath,
   type VaultOp,
-  type VersionSettings,
   validateNotePath,
 } from '@baalda/core';
 import type { Hocuspocus } from '@hocuspocus/server';
 import type * as Y from 'yjs';
 import type { VaultGuard } from '../access/vaultGuard';
 import type { AttachmentService } from '../attachments/attachmentService';
-import type { PrismaClient } from '../generated/prisma/client';
 import type { SearchAnswer, SearchRequest } from '../search/searchService';
 import type { NoteStore } from '../store/noteStore';
+import type { DraftRecords } from '../vault/draftRecords';
+import type { ReadableNote, VaultReader } from '../vault/vaultReader';
 import type { VaultService } from '../vault/vaultService';
+import type { Capture } from '../versions/versionStore';
 import { type DraftContext, listDrafts, saveDraft } from './mcpDrafts';
 import { readNoteDocument, withNoteDocument } from './noteDocuments';
-import { listVisibleNotes } from './noteListing';
 import { outcomeAsResult } from './opOutcomes';
 import { vaultLinkResolver } from './vaultLinks';
 
 /** What the MCP store uses of the relay. */
 export interface McpStoreDependencies {
-  readonly prisma: PrismaClient;
+  /** The caller's reads of the vault (ACL5 in every one). */
+  readonly reader: VaultReader;
+  readonly draftRecords: DraftRecords;
+  /** VC5: keeps a version of a note's text, within VC3's cap. */
+  readonly keepVersion: (capture: Capture) => Promise<void>;
   readonly hocuspocus: Hocuspocus;
   /** Stored note states, for reading a note nobody has open. */
   readonly notes: NoteStore;
@@ -49,8 +52,6 @@ export interface McpStoreDependencies {
   readonly clock: () => Date;
   /** MCP16: where save_draft puts drafts. */
   readonly draftsFolder: string;
-  /** VC3's cap, for the versions drafts keep. */
-  readonly versionSettings: VersionSettings;
 }
 
 /**
@@ -64,7 +65,7 @@ export function createRelayMcpStore(
   guard: VaultGuard,
 ): McpStore {
   const { vaultId } = caller;
-  const readable = (docId: string) => visibleNote(deps.prisma, vaultId, docId, guard);
+  const readable = (docId: string) => deps.reader.readableNote(vaultId, docId, guard);
   const writable = async (docId: string) => {
     const note = await readable(docId);
     if (!note) return notFound();
@@ -72,17 +73,17 @@ export function createRelayMcpStore(
     return guard.canWrite(note.path) ? { ok: true as const, note } : forbidden();
   };
   // LNK8: a write names the note it writes, so its links resolve only to notes that note's readers may read.
-  const linksNow = (notePath?: string) => vaultLinkResolver(deps.prisma, vaultId, guard, notePath);
+  const linksNow = (notePath?: string) => vaultLinkResolver(deps.reader, vaultId, guard, notePath);
   const drafts: DraftContext = {
-    prisma: deps.prisma,
+    records: deps.draftRecords,
     vaultId,
     userId: caller.userId,
     folder: deps.draftsFolder,
     clock: deps.clock,
-    versions: deps.versionSettings,
+    keepVersion: deps.keepVersion,
     hidden: guard.hidden,
     readablePath: async (docId) => (await readable(docId))?.path ?? null,
-    isTaken: (path) => isTaken(deps.prisma, vaultId, path),
+    isTaken: (path) => deps.reader.isPathTaken(vaultId, path),
     create: (path, markdown) => createAt(path, markdown),
     revise: async (docId, markdown, before) => {
       const found = await writable(docId);
@@ -130,7 +131,7 @@ export function createRelayMcpStore(
         updatedAt: note.updatedAt,
       };
     },
-    listNotes: (request) => listVisibleNotes(deps.prisma, { ...request, vaultId, hidden: guard.hidden }),
+    listNotes: (request) => deps.reader.listNotes({ ...request, vaultId, hidden: guard.hidden }),
     createNote: ({ path, markdown }) => createAt(path, markdown),
     updateNote: async ({ markdown, ...write }) =>
       reviseNote(write, (doc, links) => written(applyMarkdownEdit(doc, markdown, MARKDOWN_EDIT_ORIGIN, links))),
@@ -166,7 +167,7 @@ export function createRelayMcpStore(
     const checked = validateNotePath(path);
     if (!checked.ok) return { ok: false, code: 'INVALID_PATH', message: `${checked.rule}: ${checked.message}` };
     if (!guard.canWrite(checked.path)) return forbiddenPath();
-    if (await isTaken(deps.prisma, vaultId, checked.path)) return pathExists(checked.path);
+    if (await deps.reader.isPathTaken(vaultId, checked.path)) return pathExists(checked.path);
     const docId = docIdFromRandomBytes(randomBytes(DOC_ID_LENGTH));
     // The text first: the note appears in the tree already holding it.
     const links = await linksNow(checked.path);
@@ -225,7 +226,7 @@ export function createRelayMcpStore(
 async function readAttachment(
   attachments: AttachmentService,
   docId: string,
-  note: VisibleNote,
+  note: ReadableNote,
 ): Promise<McpStoredNote | null> {
   const record = await attachments.records.find(docId);
   if (!record) return null;
@@ -241,29 +242,6 @@ async function readAttachment(
     ...(record.extractionReason ? { textProblem: record.extractionReason } : {}),
     updatedAt: note.updatedAt,
   };
-}
-
-interface VisibleNote {
-  readonly path: string;
-  readonly updatedAt: string;
-}
-
-async function visibleNote(
-  prisma: PrismaClient,
-  vaultId: string,
-  docId: string,
-  guard: VaultGuard,
-): Promise<VisibleNote | null> {
-  const row = await prisma.note.findFirst({ where: { docId, vaultId, deletedAt: null } });
-  if (!row || !guard.canRead(row.path)) return null;
-  const stored = await prisma.noteDocument.findUnique({ where: { docId }, select: { updatedAt: true } });
-  const updatedAt = stored && stored.updatedAt > row.updatedAt ? stored.updatedAt : row.updatedAt;
-  return { path: row.path, updatedAt: updatedAt.toISOString() };
-}
-
-// ACL7: a path is taken whoever can see what takes it; the answer names only the path asked for.
-async function isTaken(prisma: PrismaClient, vaultId: string, path: string): Promise<boolean> {
-  return (await prisma.note.count({ where: { vaultId, pathKey: pathKey(path), deletedAt: null } })) > 0;
 }
 
 // Op ids must be unique per op (OP3); a fresh random suffix keeps retried tool calls from replaying.

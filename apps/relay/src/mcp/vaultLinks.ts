@@ -1,6 +1,6 @@
 import { createNoteLinkResolver, linksSharedWith, type NoteLinkResolver } from '@baalda/core';
 import type { VaultGuard } from '../access/vaultGuard';
-import type { PrismaClient } from '../generated/prisma/client';
+import type { VaultReader } from '../vault/vaultReader';
 
 /**
  * LNK3 for one MCP call: links resolved against the vault's live notes as they are now, among those the
@@ -9,16 +9,12 @@ import type { PrismaClient } from '../generated/prisma/client';
  * resolves only to a note every reader of that note may read (LNK8).
  */
 export async function vaultLinkResolver(
-  prisma: PrismaClient,
+  reader: VaultReader,
   vaultId: string,
   guard: VaultGuard,
   notePath?: string,
 ): Promise<NoteLinkResolver> {
-  const entries = await prisma.note.findMany({
-    where: { vaultId, deletedAt: null },
-    select: { docId: true, path: true },
-  });
-  const readable = entries.filter((entry) => guard.canRead(entry.path));
+  const readable = await reader.readableEntries(vaultId, guard);
   const links = createNoteLinkResolver(readable);
   return notePath === undefined ? links : linksSharedWith(notePath, readable, guard.restrictions, links);
 }

@@ -24,6 +24,16 @@ export interface Capture {
   readonly state: Uint8Array;
 }
 
+/** keepVersion in a transaction of its own, for a capture nothing else decides with (a draft's revision, VC5). */
+export async function keepVersionAlone(
+  prisma: PrismaClient,
+  capture: Capture,
+  now: Date,
+  maxVersions: number,
+): Promise<VersionSummary | null> {
+  return prisma.$transaction((tx) => keepVersion(tx, capture, now, maxVersions));
+}
+
 /**
  * VC4 + VC3: stores a version unless its text equals the note's latest version, then prunes the oldest
  * beyond `maxVersions`. Run it inside the transaction that decided to capture, so two relays can't
