@@ -12,6 +12,8 @@
 // one run reports every failure; the exit code is 1 if any failed. A failed suite's last lines are printed again
 // after the summary, so a log that keeps only its end still says what failed.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +25,18 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const step = (label, command, args) => ({ label, command, args });
 const npmScript = (label, script, workspace, ...args) =>
   step(label, npm, ['run', script, '-w', workspace, ...(args.length > 0 ? ['--', ...args] : [])]);
+// Each vitest suite also writes a JSON report, read at the end for the table of the slowest files.
+const reports = mkdtempSync(join(tmpdir(), 'baalda-suites-'));
+const vitestSuite = (label, script, workspace, ...args) =>
+  npmScript(
+    label,
+    script,
+    workspace,
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(reports, `${label}.json`)}`,
+  );
 // The CLI's longest file (two first mirror runs of 2,000 notes, most of the CLI suite's CPU) runs in the other
 // lane from the rest of the CLI's files, so that both lanes end about together.
 const CLI_SCALE_FILE = 'test/mirrorScale.test.ts';
@@ -30,16 +44,17 @@ const CLI_SCALE_FILE = 'test/mirrorScale.test.ts';
 const BUILDS = step('build', npx, ['turbo', 'run', 'build', '--filter=baalda-web', '--filter=baalda-relay']);
 const LANES = [
   [
-    npmScript('core', 'test', '@baalda/core'),
-    npmScript('sync-client', 'test', '@baalda/sync-client'),
-    npmScript('semantic', 'test', '@baalda/semantic'),
-    npmScript('web', 'test', 'baalda-web'),
-    npmScript('relay', 'test', 'baalda-relay'),
-    npmScript('cli-scale', 'test', 'baalda-cli', CLI_SCALE_FILE),
+    vitestSuite('core', 'test', '@baalda/core'),
+    vitestSuite('sync-client', 'test', '@baalda/sync-client'),
+    vitestSuite('semantic', 'test', '@baalda/semantic'),
+    vitestSuite('web', 'test', 'baalda-web'),
+    vitestSuite('relay', 'test', 'baalda-relay'),
+    vitestSuite('cli-scale', 'test', 'baalda-cli', CLI_SCALE_FILE),
   ],
-  [npmScript('e2e', 'e2e', 'baalda-e2e'), npmScript('cli', 'test', 'baalda-cli', '--exclude', CLI_SCALE_FILE)],
+  [npmScript('e2e', 'e2e', 'baalda-e2e'), vitestSuite('cli', 'test', 'baalda-cli', '--exclude', CLI_SCALE_FILE)],
 ];
-const ALONE = npmScript('relay-measuring', 'test:measuring', 'baalda-relay');
+const ALONE = vitestSuite('relay-measuring', 'test:measuring', 'baalda-relay');
+const SLOWEST_FILES = 25;
 const FAILURE_TAIL_LINES = 80;
 
 /** Runs one step with its output lines prefixed by its label; resolves with how long it took, whether it passed
@@ -100,4 +115,27 @@ for (const { label, passed, tail } of results) {
 console.log('\nsuite            result  seconds');
 for (const { label, passed, seconds } of results)
   console.log(`${label.padEnd(16)} ${(passed ? 'passed' : 'FAILED').padEnd(7)} ${seconds}`);
+printSlowestFiles();
+rmSync(reports, { recursive: true, force: true });
 process.exitCode = results.every((result) => result.passed) ? 0 : 1;
+
+/** The slowest test files of the vitest suites (from their JSON reports): where a run's time goes. */
+function printSlowestFiles() {
+  const files = [];
+  for (const { label } of results) {
+    let report;
+    try {
+      report = JSON.parse(readFileSync(join(reports, `${label}.json`), 'utf8'));
+    } catch {
+      continue;
+    }
+    for (const file of report.testResults ?? []) {
+      const seconds = (file.endTime - file.startTime) / 1000;
+      if (Number.isFinite(seconds)) files.push({ label, name: file.name.slice(root.length + 1), seconds });
+    }
+  }
+  files.sort((a, b) => b.seconds - a.seconds);
+  console.log(`\nslowest test files (of ${files.length})  seconds`);
+  for (const { label, name, seconds } of files.slice(0, SLOWEST_FILES))
+    console.log(`${label.padEnd(16)} ${name.padEnd(60)} ${seconds.toFixed(0).padStart(5)}`);
+}
