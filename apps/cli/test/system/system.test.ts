@@ -74,6 +74,11 @@ const PINNED: PinnedSeed[] = [
     LONG_PROFILE,
     "bob's amendments of a paragraph an assistant's overwrite had removed were judged lost (the ledger)",
   ),
+  pinned(
+    100_001,
+    LONG_PROFILE,
+    "a person's save into a conflict copy the mirror had just written passed for the mirror's text, never sent (MIR3)",
+  ),
 ];
 
 // Seeds the long profile failed that are not yet understood or fixed, each with what its database check said:
