@@ -157,6 +157,7 @@ async function actOn(actor: Actor, random: () => number): Promise<string> {
   }
   const request = treeRequest(notes, trash, random);
   const outcome = await actor.tree.perform(request);
+  if (request.kind === 'restoreNote') actor.ledger.recordRestore(Date.now());
   if (outcome.ok && request.kind === 'createNote') {
     const key = writeNewNote(actor.open(request.docId), actor.name, actor.ledger);
     return `created ${key} at ${request.path}`;

@@ -79,6 +79,11 @@ const PINNED: PinnedSeed[] = [
     LONG_PROFILE,
     "a person's save into a conflict copy the mirror had just written passed for the mirror's text, never sent (MIR3)",
   ),
+  pinned(
+    100_203,
+    LONG_PROFILE,
+    "alice restored the trashed copy of an assistant's refused create_note, and its text was judged wrongly there (the ledger)",
+  ),
 ];
 
 // Seeds the long profile failed that are not yet understood or fixed, each with what its database check said:

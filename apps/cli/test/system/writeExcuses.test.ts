@@ -39,6 +39,18 @@ describe('the system run judges presence by markers', () => {
     ]);
   });
 
+  it("[SYS3] a refused create's text may stay in the trash, and come back live only after someone restored a note", () => {
+    const ledger = new WriteLedger(7);
+    const refused = ledger.nextMarker('assistant');
+    ledger.record({ marker: refused, writer: 'assistant', note: null, root: null, status: 'unknown', opensNote: true });
+    ledger.settle(refused, 'refused', 'PATH_EXISTS');
+    expect(presenceProblems(ledger, { live: [], trashed: [refused] })).toEqual([]);
+    const broughtBack = [`${refused} (assistant) was refused (PATH_EXISTS) but is there`];
+    expect(presenceProblems(ledger, texts(refused))).toEqual(broughtBack);
+    ledger.recordRestore((ledger.written.get(refused)?.at ?? 0) + 1);
+    expect(presenceProblems(ledger, texts(refused))).toEqual([]);
+  });
+
   it('[SYS2] a deleted paragraph excuses its root and every amendment after it, whoever deleted it', () => {
     const { ledger, markers } = ledgerWith(['person', 'kept']);
     const root = markers[0] as string;

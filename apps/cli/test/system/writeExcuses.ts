@@ -88,7 +88,7 @@ export function presenceProblems(
   for (const marker of present) {
     const entry = ledger.written.get(marker);
     if (!entry) problems.push(`${marker} is there but nobody wrote it: ${paragraphHolding(marker, texts)}`);
-    else if (entry.status === 'refused' && (live.has(marker) || !entry.opensNote))
+    else if (entry.status === 'refused' && !mayRemain(ledger, entry, live.has(marker)))
       problems.push(`${marker} (${entry.writer}) was refused (${entry.why}) but is there`);
   }
   for (const entry of ledger.written.values()) {
@@ -99,6 +99,16 @@ export function presenceProblems(
     problems.push(`${entry.marker} (${entry.writer}, ${where} in ${entry.note ?? 'a note'}, ${entry.status}) is lost`);
   }
   return problems;
+}
+
+/**
+ * A refused create_note may leave its note in the trash (MCP12: a create that lost its path to a concurrent
+ * one is trashed, not kept as a silent copy), and a person who restores a note from the trash afterwards
+ * may bring that one back: trash keeps what it holds, and restoring is someone's choice.
+ */
+function mayRemain(ledger: WriteLedger, entry: Written, isLive: boolean): boolean {
+  if (!entry.opensNote) return false;
+  return !isLive || ledger.restores.some((at) => at > entry.at);
 }
 
 /** The paragraph a marker is in, and its note's key, for a failure message. */

@@ -56,6 +56,8 @@ export class WriteLedger {
   readonly overwrites: Overwrite[] = [];
   /** Markers whose only copy their writer threw away (a file deleted before the mirror sent it), and why. */
   readonly discarded = new Map<string, string>();
+  /** When someone restored a note from the trash (a refused create's trashed copy may come back so). */
+  readonly restores: number[] = [];
   private count = 0;
   private notes = 0;
 
@@ -77,6 +79,10 @@ export class WriteLedger {
     const entry = { ...write, at: Date.now() };
     this.written.set(write.marker, entry);
     return entry;
+  }
+
+  recordRestore(at: number): void {
+    this.restores.push(at);
   }
 
   settle(marker: string, status: WriteStatus, why?: string): void {
