@@ -108,7 +108,9 @@ describe('hostile sockets before authentication (WS7, WS9, WS10)', { timeout: 90
     const big = bigUpdateFrame(noteName(0), 300 * 1024);
     const sockets = Array.from({ length: 20 }, (_, index) => (index % 2 ? fanOut : [big, big, big, big]));
     let ends: AttackEnd[] = [];
-    const attacker = await startAttackProcess({ url: relay.syncUrl, sockets });
+    // Every socket is to be closed (4429): each waits for its close, 30 s at most, not the default 2 s, which a
+    // relay slowed by other load can take to get through ten 1.2 MB floods and ten fan-outs.
+    const attacker = await startAttackProcess({ url: relay.syncUrl, sockets, lingerMs: 30_000 });
     const attack = async () => {
       ends = await attacker.run();
     };
