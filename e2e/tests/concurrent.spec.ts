@@ -1,4 +1,4 @@
-import { createNote, editor, emptyVault, expectSyncState, openPerson } from './helpers';
+import { caretToNoteStart, createNote, editor, emptyVault, expectSyncState, openPerson } from './helpers';
 import { goOffline, goOnline } from './network';
 import { expect, test } from './relayFixture';
 
@@ -22,8 +22,7 @@ test('[SYNC4] alice and bob edit the same paragraph, bob offline: both end with 
   await editor(alice.page).click();
   await alice.page.keyboard.press('End');
   const aliceTyping = alice.page.keyboard.type(' Alice adds 12345.', { delay: 15 });
-  await editor(bob.page).click();
-  await bob.page.keyboard.press('Home');
+  await caretToNoteStart(bob.page);
   const bobTyping = bob.page.keyboard.type('Bob adds 67890. ', { delay: 15 });
   await Promise.all([aliceTyping, bobTyping]);
 

@@ -88,6 +88,28 @@ export async function typeInEditor(page: Page, text: string): Promise<void> {
 }
 
 /**
+ * Puts the caret at the very start of the open note and waits until the editor itself holds it there. Home
+ * pressed within 200 ms of the editor taking focus is undone by ProseMirror (it takes a caret at the document
+ * start for the browser resetting the selection), so Home is pressed again until the editor's selection says
+ * it moved: typing before that would land where the click left the caret.
+ */
+export async function caretToNoteStart(page: Page): Promise<void> {
+  await editor(page).click();
+  await expect(async () => {
+    await page.keyboard.press('ControlOrMeta+Home');
+    expect(await editorSelectionFrom(page)).toBe(1);
+  }).toPass();
+}
+
+async function editorSelectionFrom(page: Page): Promise<number | null> {
+  return editor(page).evaluate((element) => {
+    // Tiptap puts its editor on the contenteditable it renders.
+    const tiptap = (element as HTMLElement & { editor?: { state: { selection: { from: number } } } }).editor;
+    return tiptap ? tiptap.state.selection.from : null;
+  });
+}
+
+/**
  * Types `/typed` in the editor and chooses `title` from the slash menu with Enter, once the menu has narrowed
  * to it: Enter pressed while the menu still shows the last keystroke's options would choose another block.
  */
