@@ -2,7 +2,7 @@
 // ordinary input of the same size measured in the same run. The tests check only that they finish and lose
 // nothing: how fast depends on the machine, so it is measured here (`npm run bench` includes these rows).
 import { pathToFileURL } from 'node:url';
-import { applyMarkdownEdit, extractPlainText, markdownOfDocument } from '@baalda/core';
+import { applyMarkdownEdit, extractPlainText, markdownOfDocument } from '@baalda/markdown';
 import { createSentencePieceTokenizer } from '@baalda/semantic';
 import { readUseLiteFiles } from '@baalda/semantic/node';
 import * as Y from 'yjs';

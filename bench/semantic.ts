@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EDITOR_FRAGMENT } from '@baalda/core';
+import { EDITOR_FRAGMENT } from '@baalda/markdown';
 import * as Y from 'yjs';
 import type { Logger } from '../apps/relay/src/support/logger';
 import { startTestRelay, type TestRelay } from '../apps/relay/test/relays';

@@ -17,6 +17,7 @@ export const BUILDS = {
     sources: [
       'apps/web',
       'packages/core/src',
+      'packages/markdown/src',
       'packages/semantic/src',
       'packages/sync-client/src',
       'package-lock.json',
@@ -29,6 +30,7 @@ export const BUILDS = {
       'apps/relay/src',
       'apps/relay/build.mjs',
       'packages/core/src',
+      'packages/markdown/src',
       'packages/semantic/src',
       'packages/sync-client/src',
       'prisma',
@@ -41,6 +43,7 @@ export const BUILDS = {
       'apps/cli/src',
       'apps/cli/package.json',
       'packages/core/src',
+      'packages/markdown/src',
       'packages/sync-client/src',
       'package-lock.json',
     ],

@@ -4,7 +4,7 @@ import type { NextConfig } from 'next';
 // WebSocket and the HTTP API, so every URL the app uses stays relative.
 const nextConfig: NextConfig = {
   output: 'export',
-  transpilePackages: ['@baalda/core', '@baalda/sync-client'],
+  transpilePackages: ['@baalda/core', '@baalda/markdown', '@baalda/sync-client'],
   images: { unoptimized: true },
   trailingSlash: false,
   // `npm run typecheck` (part of `npm test`) checks this app with the same tsconfig.json; checking it again

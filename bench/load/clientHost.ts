@@ -1,6 +1,6 @@
 // A worker of bench clients, forked by clientFleet.ts: hosts its share of the clients so that the bench's
 // own decoding and bookkeeping never runs on the relay's thread, and answers the fleet over IPC.
-import { EDITOR_FRAGMENT } from '@baalda/core';
+import { EDITOR_FRAGMENT } from '@baalda/markdown';
 import { quietWebSocket } from '@baalda/sync-client';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';

@@ -1,4 +1,4 @@
-import { documentContentOfMarkdown, markdownOfBlocks } from '@baalda/core';
+import { documentContentOfMarkdown, markdownOfBlocks } from '@baalda/markdown';
 import { describe, expect, it } from 'vitest';
 import { type Converter, isFailure, measureCase, shareCell, tallyResults } from './fidelity';
 import { commonMarkCases, gfmCases, vaultCases } from './fidelityCases';

@@ -3,7 +3,7 @@
 // Flags: see bench/markdown/README.md.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { documentContentOfMarkdown, markdownOfBlocks } from '@baalda/core';
+import { documentContentOfMarkdown, markdownOfBlocks } from '@baalda/markdown';
 import { printTable } from '../textTable';
 import { type CaseResult, type Converter, type FidelityCase, isFailure, measureCase, measureTrips } from './fidelity';
 import {

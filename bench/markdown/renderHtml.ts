@@ -1,10 +1,7 @@
-import { splitFrontMatter } from '@baalda/core';
+// The bench reads Markdown with the very parser every conversion uses (wikilinks, embeds and whatever syntax
+// it learns next), so what counts as syntax here is what Baalda reads.
+import { markCallouts, markdownParser, splitFrontMatter } from '@baalda/markdown';
 import MarkdownIt, { type Token } from 'markdown-it';
-import { markCallouts } from '../../packages/core/src/documents/markdownCallouts';
-// Core's index exports the conversions, not the parser they share; the bench reads Markdown with that very
-// parser (wikilinks, embeds and whatever syntax it learns next), so what counts as syntax here is what Baalda
-// reads. If the parser moves, this import is the one line to change.
-import { markdownParser } from '../../packages/core/src/documents/markdownParser';
 import type { Rendering } from './fidelity';
 
 // Token types markdown-it renders well through `renderToken` (a tag and its attributes, the content being in

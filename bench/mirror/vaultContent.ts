@@ -2,13 +2,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  applyMarkdownEdit,
-  createNoteLinkResolver,
-  entryKindOf,
-  formatNoteDocumentName,
-  markdownOfDocument,
-} from '@baalda/core';
+import { createNoteLinkResolver, entryKindOf, formatNoteDocumentName } from '@baalda/core';
+import { applyMarkdownEdit, markdownOfDocument } from '@baalda/markdown';
 import { DocumentWindow, quietWebSocket, WindowedProvider } from '@baalda/sync-client';
 import { HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';

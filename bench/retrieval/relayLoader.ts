@@ -1,4 +1,5 @@
-import { EDITOR_FRAGMENT, extractPlainText, formatNoteDocumentName, parseDocumentName } from '@baalda/core';
+import { formatNoteDocumentName, parseDocumentName } from '@baalda/core';
+import { EDITOR_FRAGMENT, extractPlainText } from '@baalda/markdown';
 import type { Extension, onStoreDocumentPayload } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import type { Relay } from '../../apps/relay/src/app/startRelay';

@@ -1,4 +1,5 @@
-import { type NoteLinkResolver, noteLinkResolverOf } from '@baalda/core';
+import { noteLinkResolverOf } from '@baalda/core';
+import type { NoteLinkResolver } from '@baalda/markdown';
 
 /**
  * LNK3 with a reading of its own: links are written with the names `names` gives, and a name read is

@@ -1,4 +1,5 @@
-import { formatNoteDocumentName, markdownOfDocument } from '@baalda/core';
+import { formatNoteDocumentName } from '@baalda/core';
+import { markdownOfDocument } from '@baalda/markdown';
 import { DocumentWindow, WindowedProvider } from '@baalda/sync-client';
 import { HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { eventually, QuietWebSocket } from 'baalda-relay/testing';

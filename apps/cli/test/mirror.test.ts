@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EDITOR_FRAGMENT, markdownOfDocument } from '@baalda/core';
+import { EDITOR_FRAGMENT, markdownOfDocument } from '@baalda/markdown';
 import {
   appendParagraph,
   eventually,

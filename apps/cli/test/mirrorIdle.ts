@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { markdownOfDocument } from '@baalda/core';
+import { markdownOfDocument } from '@baalda/markdown';
 import * as Y from 'yjs';
 import { z } from 'zod';
 import { paragraphsOf } from './mirrorWorkload';

@@ -1,6 +1,7 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EDITOR_FRAGMENT, formatNoteDocumentName } from '@baalda/core';
+import { formatNoteDocumentName } from '@baalda/core';
+import { EDITOR_FRAGMENT } from '@baalda/markdown';
 import { appendParagraph, connectPeer, eventually, seededRandom, type TestRelay } from 'baalda-relay/testing';
 import { describe, expect } from 'vitest';
 import * as Y from 'yjs';

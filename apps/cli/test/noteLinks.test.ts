@@ -1,6 +1,6 @@
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { linkedDocIdsOf } from '@baalda/core';
+import { linkedDocIdsOf } from '@baalda/markdown';
 import { callTool, connectMcp, eventually, openNote, type TestRelay } from 'baalda-relay/testing';
 import { describe, expect } from 'vitest';
 import { randomId, readText, type TestVault } from './mirrorFixtures';

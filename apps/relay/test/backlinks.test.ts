@@ -1,4 +1,5 @@
-import { formatNoteDocumentName, linkedDocIdsOf } from '@baalda/core';
+import { formatNoteDocumentName } from '@baalda/core';
+import { linkedDocIdsOf } from '@baalda/markdown';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/openDatabase';

@@ -1,4 +1,4 @@
-import { EDITOR_FRAGMENT, extractPlainText } from '@baalda/core';
+import { EDITOR_FRAGMENT, extractPlainText } from '@baalda/markdown';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import * as Y from 'yjs';
 import { QuietWebSocket } from './quietWebSocket';

@@ -1,7 +1,8 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EDITOR_FRAGMENT, extractPlainText, formatNoteDocumentName } from '@baalda/core';
+import { formatNoteDocumentName } from '@baalda/core';
+import { EDITOR_FRAGMENT, extractPlainText } from '@baalda/markdown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { connectPeer, eventually, type Peer } from './clients';

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EDITOR_FRAGMENT, formatNoteDocumentName } from '@baalda/core';
+import { formatNoteDocumentName } from '@baalda/core';
+import { EDITOR_FRAGMENT } from '@baalda/markdown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {

@@ -1,4 +1,4 @@
-import { extractPlainText } from '@baalda/core';
+import { extractPlainText } from '@baalda/markdown';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import * as Y from 'yjs';
 import { QuietWebSocket } from './quietWebSocket';

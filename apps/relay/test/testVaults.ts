@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { formatNoteDocumentName, markdownOfDocument, type OpOutcome, type VaultOp } from '@baalda/core';
+import { formatNoteDocumentName, type OpOutcome, type VaultOp } from '@baalda/core';
+import { markdownOfDocument } from '@baalda/markdown';
 import { connectPeer, type Peer } from './clients';
 import { adminFetch, TEST_OWNER, type TestRelay } from './relays';
 

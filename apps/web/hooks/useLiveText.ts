@@ -1,6 +1,6 @@
 'use client';
 
-import { extractPlainText } from '@baalda/core';
+import { extractPlainText } from '@baalda/markdown';
 import { useEffect, useState } from 'react';
 import type * as Y from 'yjs';
 

@@ -1,6 +1,7 @@
 'use client';
 
-import { EDITOR_FRAGMENT, headingRepeatsTitle } from '@baalda/core';
+import { headingRepeatsTitle } from '@baalda/core';
+import { EDITOR_FRAGMENT } from '@baalda/markdown';
 import { useCallback, useSyncExternalStore } from 'react';
 import type * as Y from 'yjs';
 import { firstHeadingText } from '../lib/firstHeading';

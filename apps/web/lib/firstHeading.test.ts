@@ -1,4 +1,4 @@
-import { applyMarkdownEdit } from '@baalda/core';
+import { applyMarkdownEdit } from '@baalda/markdown';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { firstHeadingText } from './firstHeading';

@@ -1,4 +1,4 @@
-import { EDITOR_FRAGMENT } from '@baalda/core';
+import { EDITOR_FRAGMENT } from '@baalda/markdown';
 import * as Y from 'yjs';
 
 /**

@@ -1,7 +1,7 @@
 // Runs in the page (bundled by deviceStore.ts): the app's own local store, reached with the app's own code,
 // so a spec can edit many notes on the device at once as typing would leave them: the text in the note's
 // y-indexeddb database, one more pending change in the registry. Sending them is left to the app.
-import { applyMarkdownEdit } from '@baalda/core';
+import { applyMarkdownEdit } from '@baalda/markdown';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { localNamesOf } from '../../../apps/web/lib/account/browserLocalNames';

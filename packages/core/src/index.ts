@@ -103,15 +103,6 @@ export {
   isValidVaultId,
   parseDocumentName,
 } from './documents/documentName';
-export { calloutHeadOf } from './documents/markdownCallouts';
-export { appendMarkdown, applyMarkdownEdit, MARKDOWN_EDIT_ORIGIN } from './documents/markdownEdit';
-export { FRONT_MATTER_LANGUAGE, splitFrontMatter } from './documents/markdownFrontMatter';
-export { ATOM_MARK_NAMES, RAW_INLINE } from './documents/markdownModel';
-export { documentContentOfMarkdown } from './documents/markdownParse';
-export { markdownOfBlocks, markdownOfDocument } from './documents/markdownRender';
-export { linkedDocIdsOf } from './documents/noteLinkPasses';
-export { NOTE_EMBED, NOTE_LINK, wikilinkPartsOf } from './documents/noteLinkSyntax';
-export { EDITOR_FRAGMENT, extractPlainText } from './documents/plainText';
 export type { Embedder } from './embedder/embedder';
 export { EMBEDDERS, embedderByName, SENTENCE_ENCODER_NAMES, USE_LITE } from './embedder/embedders';
 export { fnv1a32, hashedEmbedder } from './embedder/hashedEmbedder';
@@ -142,9 +133,7 @@ export { pageText } from './mcp/textPage';
 export {
   createNoteLinkResolver,
   type LinkableEntry,
-  linkNameKey,
   linksSharedWith,
-  type NoteLinkResolver,
   noteLinkResolverOf,
 } from './notes/noteLinkResolver';
 export { headingRepeatsTitle } from './notes/title';
@@ -221,7 +210,6 @@ export { type MoveNoteOp, parseVaultOpBatch, type VaultOp } from './vault/vaultO
 export type { OpOutcome, VaultChange, VaultNote, VaultOpErrorCode, VaultView } from './vault/vaultTypes';
 export { shouldCaptureText } from './versions/captureText';
 export { isDestructiveEdit } from './versions/destructiveEdit';
-export { type DiffHunk, diffLines } from './versions/diffLines';
 export { versionsToPrune } from './versions/pruneVersions';
 export { isQuietCaptureDue } from './versions/quietCapture';
 export { isVersionReason, VERSION_REASONS, type VersionReason } from './versions/versionReasons';

@@ -3,10 +3,9 @@ import {
   type FolderRestriction,
   fileNameOf,
   type LinkableEntry,
-  linkNameKey,
   linksSharedWith,
-  type NoteLinkResolver,
 } from '@baalda/core';
+import { linkNameKey, type NoteLinkResolver } from '@baalda/markdown';
 import { readingFirst } from '../noteLinkNames';
 
 /** What a change of names did: the docIds whose links may now be written otherwise, and the names before. */

@@ -1,4 +1,5 @@
-import { entryKindOf, fileNameOf, markdownOfDocument } from '@baalda/core';
+import { entryKindOf, fileNameOf } from '@baalda/core';
+import { markdownOfDocument } from '@baalda/markdown';
 import { FILES_AT_ONCE, forEachConcurrently } from './concurrently';
 import { type DiskFile, type DiskSnapshot, hashFile, hasSameStat } from './diskScan';
 import { refreshLinkNames } from './linkRenames';

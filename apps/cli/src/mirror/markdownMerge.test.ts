@@ -1,4 +1,5 @@
-import { applyMarkdownEdit, createNoteLinkResolver, linkedDocIdsOf, markdownOfDocument } from '@baalda/core';
+import { createNoteLinkResolver } from '@baalda/core';
+import { applyMarkdownEdit, linkedDocIdsOf, markdownOfDocument } from '@baalda/markdown';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { blocksOf, closestVersion, diskEditOf, normalizedMarkdown } from './markdownMerge';

@@ -1,4 +1,9 @@
-import { applyMarkdownEdit, documentContentOfMarkdown, markdownOfBlocks, type NoteLinkResolver } from '@baalda/core';
+import {
+  applyMarkdownEdit,
+  documentContentOfMarkdown,
+  markdownOfBlocks,
+  type NoteLinkResolver,
+} from '@baalda/markdown';
 import * as Y from 'yjs';
 
 /** The origin of updates the mirror makes from files, so the note's observers can tell them from the relay's. */

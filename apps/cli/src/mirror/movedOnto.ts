@@ -1,4 +1,4 @@
-import { markdownOfDocument } from '@baalda/core';
+import { markdownOfDocument } from '@baalda/markdown';
 import * as Y from 'yjs';
 import type { DiskFile } from './diskScan';
 import { blocksOf } from './markdownMerge';

@@ -1,4 +1,5 @@
-import { type EntryKind, entryKindOf, markdownOfDocument, validateEntryPath } from '@baalda/core';
+import { type EntryKind, entryKindOf, validateEntryPath } from '@baalda/core';
+import { markdownOfDocument } from '@baalda/markdown';
 import type { ApiNote } from '../relayClient';
 import { type DiskFile, type DiskSnapshot, type FileSignature, hashFile } from './diskScan';
 import { sizeRefusalOf } from './fileChecks';

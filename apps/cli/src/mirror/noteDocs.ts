@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { linkedDocIdsOf } from '@baalda/core';
+import { linkedDocIdsOf } from '@baalda/markdown';
 import * as Y from 'yjs';
 import { writeFileAtomically } from '../files/atomicWrite';
 import { ChangedNotes } from './changedNotes';

@@ -1,5 +1,5 @@
 import { lstat, readFile } from 'node:fs/promises';
-import { markdownOfDocument } from '@baalda/core';
+import { markdownOfDocument } from '@baalda/markdown';
 import * as Y from 'yjs';
 import { type DiskFile, type FileSignature, hashBytes } from './diskScan';
 import { noteTextOf, sizeRefusalOf } from './fileChecks';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { markdownOfDocument, type NoteLinkResolver } from '@baalda/core';
+import { markdownOfDocument, type NoteLinkResolver } from '@baalda/markdown';
 import * as Y from 'yjs';
 import { swapFileAtomically, writeFilePlaced } from '../files/atomicWrite';
 import { type FileSignature, hashBytes } from './diskScan';

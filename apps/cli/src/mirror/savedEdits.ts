@@ -1,4 +1,4 @@
-import { markdownOfDocument, type NoteLinkResolver } from '@baalda/core';
+import { markdownOfDocument, type NoteLinkResolver } from '@baalda/markdown';
 import * as Y from 'yjs';
 import type { DiskFile } from './diskScan';
 import { MIRROR_LIMITS, sizeLabel } from './fileChecks';

@@ -1,6 +1,6 @@
 import { lstat, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { markdownOfDocument } from '@baalda/core';
+import { markdownOfDocument } from '@baalda/markdown';
 import { hashBytes } from './diskScan';
 import { noteTextOf } from './fileChecks';
 import { keepAsRemoved } from './fileMoves';

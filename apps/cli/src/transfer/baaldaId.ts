@@ -1,4 +1,4 @@
-import { splitFrontMatter } from '@baalda/core';
+import { splitFrontMatter } from '@baalda/markdown';
 
 /**
  * The front matter key exports before `.baalda-ids.json` carried a note's docId in. Import still reads it

@@ -1,4 +1,5 @@
-import { createNoteLinkResolver, type LinkableEntry, type NoteLinkResolver } from '@baalda/core';
+import { createNoteLinkResolver, type LinkableEntry } from '@baalda/core';
+import type { NoteLinkResolver } from '@baalda/markdown';
 import { readingFirst } from '../noteLinkNames';
 
 /** LNK3 for one import: how the imported files' `[[links]]` are read, and written to be sent. */

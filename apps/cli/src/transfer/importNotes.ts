@@ -3,16 +3,15 @@ import { readFile } from 'node:fs/promises';
 import {
   DOC_ID_LENGTH,
   docIdFromRandomBytes,
-  documentContentOfMarkdown,
   entryKindOf,
   isInsideFolder,
   LIMITS,
   MCP_LIMITS,
-  markdownOfBlocks,
   type OpOutcome,
   pathKey,
   type VaultOp,
 } from '@baalda/core';
+import { documentContentOfMarkdown, markdownOfBlocks } from '@baalda/markdown';
 import type { ApiNote, RelayClient } from '../relayClient';
 import { takeBaaldaId } from './baaldaId';
 import type { ImportLinks } from './importLinks';

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { linkedDocIdsOf } from '@baalda/core';
+import { linkedDocIdsOf } from '@baalda/markdown';
 import { adminFetch, type TestRelay } from 'baalda-relay/testing';
 import { describe, expect } from 'vitest';
 import { createRemoteNote, docIdAt, openNote, type TestVault } from '../mirrorFixtures';

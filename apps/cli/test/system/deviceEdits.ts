@@ -1,4 +1,4 @@
-import { appendMarkdown, EDITOR_FRAGMENT } from '@baalda/core';
+import { appendMarkdown, EDITOR_FRAGMENT } from '@baalda/markdown';
 import * as Y from 'yjs';
 import { newNoteText, rootOf } from './paragraphEdits';
 import { noteKeyOf, type WriteLedger, type WriterName } from './writeLedger';

@@ -1,4 +1,5 @@
-import { formatNoteDocumentName, markdownOfDocument, TRASH_ANSWER, TREE_ANSWER } from '@baalda/core';
+import { formatNoteDocumentName, TRASH_ANSWER, TREE_ANSWER } from '@baalda/core';
+import { markdownOfDocument } from '@baalda/markdown';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { QuietWebSocket } from 'baalda-relay/testing';
 import * as Y from 'yjs';

@@ -1,4 +1,5 @@
-import { extractPlainText, markdownOfDocument, sourceVersionOf } from '@baalda/core';
+import { sourceVersionOf } from '@baalda/core';
+import { extractPlainText, markdownOfDocument } from '@baalda/markdown';
 import type { RelayCluster, StoredNote } from 'baalda-relay/testing';
 import * as Y from 'yjs';
 import { snapshotOf } from './relayView';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { markdownOfDocument } from '@baalda/core';
+import { markdownOfDocument } from '@baalda/markdown';
 import { readText } from '../mirrorFixtures';
 import type { Device } from './device';
 import { noteFiles } from './person';

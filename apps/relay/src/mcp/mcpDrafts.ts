@@ -1,7 +1,6 @@
 import {
   draftNameOf,
   draftPathsOf,
-  extractPlainText,
   isInsideFolder,
   type McpDraftPage,
   type McpDraftSaved,
@@ -9,6 +8,7 @@ import {
   type McpNoteWritten,
   type McpStoreResult,
 } from '@baalda/core';
+import { extractPlainText } from '@baalda/markdown';
 import * as Y from 'yjs';
 import type { DraftRecords } from '../vault/draftRecords';
 import type { Capture } from '../versions/versionStore';

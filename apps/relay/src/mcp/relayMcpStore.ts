@@ -1,12 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  appendMarkdown,
-  applyMarkdownEdit,
   applyTextEdits,
   DOC_ID_LENGTH,
   docIdFromRandomBytes,
   entryKindOf,
-  MARKDOWN_EDIT_ORIGIN,
   MCP_LIMITS,
   type McpNoteRevised,
   type McpNoteWritten,
@@ -14,12 +11,17 @@ import {
   type McpStoredNote,
   type McpStoreResult,
   type McpTextWrite,
-  markdownOfDocument,
-  type NoteLinkResolver,
   titleFromPath,
   type VaultOp,
   validateNotePath,
 } from '@baalda/core';
+import {
+  appendMarkdown,
+  applyMarkdownEdit,
+  MARKDOWN_EDIT_ORIGIN,
+  markdownOfDocument,
+  type NoteLinkResolver,
+} from '@baalda/markdown';
 import type { Hocuspocus } from '@hocuspocus/server';
 import type * as Y from 'yjs';
 import type { VaultGuard } from '../access/vaultGuard';

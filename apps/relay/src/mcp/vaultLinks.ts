@@ -1,4 +1,5 @@
-import { createNoteLinkResolver, linksSharedWith, type NoteLinkResolver } from '@baalda/core';
+import { createNoteLinkResolver, linksSharedWith } from '@baalda/core';
+import type { NoteLinkResolver } from '@baalda/markdown';
 import type { VaultGuard } from '../access/vaultGuard';
 import type { VaultReader } from '../vault/vaultReader';
 

@@ -1,4 +1,5 @@
-import { extractPlainText, indexedTextOf, sourceVersionOf } from '@baalda/core';
+import { indexedTextOf, sourceVersionOf } from '@baalda/core';
+import { extractPlainText } from '@baalda/markdown';
 import * as Y from 'yjs';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { PlacedContent } from './indexStore';

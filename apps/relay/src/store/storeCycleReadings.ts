@@ -1,4 +1,5 @@
-import { extractPlainText, linkedDocIdsOf, sourceVersionOf } from '@baalda/core';
+import { sourceVersionOf } from '@baalda/core';
+import { extractPlainText, linkedDocIdsOf } from '@baalda/markdown';
 import type * as Y from 'yjs';
 
 /** A note's plain text, the notes it links to (BL1) and source version (IDX2), read at one moment. */

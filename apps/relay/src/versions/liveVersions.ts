@@ -1,10 +1,5 @@
-import {
-  EDITOR_FRAGMENT,
-  extractPlainText,
-  formatNoteDocumentName,
-  type VersionReason,
-  type VersionSettings,
-} from '@baalda/core';
+import { formatNoteDocumentName, type VersionReason, type VersionSettings } from '@baalda/core';
+import { EDITOR_FRAGMENT, extractPlainText } from '@baalda/markdown';
 import type { Hocuspocus } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import type { PrismaClient } from '../generated/prisma/client';

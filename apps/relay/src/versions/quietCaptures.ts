@@ -1,4 +1,5 @@
-import { extractPlainText, isQuietCaptureDue, LIMITS, type VersionSettings } from '@baalda/core';
+import { isQuietCaptureDue, LIMITS, type VersionSettings } from '@baalda/core';
+import { extractPlainText } from '@baalda/markdown';
 import * as Y from 'yjs';
 import type { PrismaClient } from '../generated/prisma/client';
 import { keepVersion } from './versionStore';

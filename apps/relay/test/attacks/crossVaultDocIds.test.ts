@@ -1,4 +1,5 @@
-import { formatNoteDocumentName, markdownOfDocument, type OpOutcome } from '@baalda/core';
+import { formatNoteDocumentName, type OpOutcome } from '@baalda/core';
+import { markdownOfDocument } from '@baalda/markdown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextOpId, postOps } from '../apiBody';
 import { pgliteBackend } from '../backends';

@@ -1,4 +1,5 @@
-import { EDITOR_FRAGMENT, formatNoteDocumentName, linkedDocIdsOf } from '@baalda/core';
+import { formatNoteDocumentName } from '@baalda/core';
+import { EDITOR_FRAGMENT, linkedDocIdsOf } from '@baalda/markdown';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

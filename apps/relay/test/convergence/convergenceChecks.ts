@@ -1,4 +1,5 @@
-import { EDITOR_FRAGMENT, extractPlainText, formatNoteDocumentName, sourceVersionOf, type VaultOp } from '@baalda/core';
+import { formatNoteDocumentName, sourceVersionOf, type VaultOp } from '@baalda/core';
+import { EDITOR_FRAGMENT, extractPlainText } from '@baalda/markdown';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import * as Y from 'yjs';
 import { eventually } from '../clients';

@@ -1,4 +1,4 @@
-import { applyMarkdownEdit, markdownOfDocument } from '@baalda/core';
+import { applyMarkdownEdit, markdownOfDocument } from '@baalda/markdown';
 import { getSchema } from '@tiptap/core';
 import type { MarkType, Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
 import { EditorState } from '@tiptap/pm/state';

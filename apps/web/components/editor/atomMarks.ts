@@ -1,4 +1,4 @@
-import { ATOM_MARK_NAMES, NOTE_EMBED, NOTE_LINK, RAW_INLINE } from '@baalda/core';
+import { ATOM_MARK_NAMES, NOTE_EMBED, NOTE_LINK, RAW_INLINE } from '@baalda/markdown';
 import { Extension } from '@tiptap/core';
 import Code from '@tiptap/extension-code';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';

@@ -1,4 +1,4 @@
-import { calloutHeadOf } from '@baalda/core';
+import { calloutHeadOf } from '@baalda/markdown';
 import { Extension, mergeAttributes, Node } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';

@@ -1,4 +1,4 @@
-import { FRONT_MATTER_LANGUAGE } from '@baalda/core';
+import { FRONT_MATTER_LANGUAGE } from '@baalda/markdown';
 import { describe, expect, it } from 'vitest';
 import { GRAMMAR_LOADERS } from './codeGrammars';
 import { CODE_LANGUAGES, codeLanguageOf, infoAfterChoice, languageChoicesFor, PLAIN_TEXT } from './codeLanguages';

@@ -1,4 +1,4 @@
-import { FRONT_MATTER_LANGUAGE } from '@baalda/core';
+import { FRONT_MATTER_LANGUAGE } from '@baalda/markdown';
 import type { GrammarName } from './codeGrammars';
 
 /** A language a code block can be in: what the picker writes, shows, and highlights it with. */

@@ -1,6 +1,6 @@
 'use client';
 
-import { diffLines } from '@baalda/core';
+import { diffLines } from '@baalda/markdown';
 import { useMemo, useState } from 'react';
 import { type DiffRow, describeFold, hasChanges, toDiffRows } from '../../lib/history/diffRows';
 import styles from './DiffView.module.css';

@@ -1,4 +1,4 @@
-import { diffLines } from '@baalda/core';
+import { diffLines } from '@baalda/markdown';
 import { describe, expect, it } from 'vitest';
 import { describeFold, hasChanges, toDiffRows } from './diffRows';
 

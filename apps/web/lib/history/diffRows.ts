@@ -1,4 +1,4 @@
-import type { DiffHunk } from '@baalda/core';
+import type { DiffHunk } from '@baalda/markdown';
 
 /** Unchanged lines kept in view on each side of a change; the rest fold behind an expander. */
 export const DIFF_CONTEXT_LINES = 3;

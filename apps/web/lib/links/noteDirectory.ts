@@ -3,11 +3,11 @@ import {
   entryKindOf,
   type FolderRestriction,
   isReadableByEveryReaderOf,
-  type NoteLinkResolver,
   pathKey,
   titleFromPath,
   type VaultNote,
 } from '@baalda/core';
+import type { NoteLinkResolver } from '@baalda/markdown';
 
 /** A note the `[[` picker offers. */
 export interface LinkCandidate {

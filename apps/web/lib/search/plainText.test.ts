@@ -1,4 +1,4 @@
-import { extractPlainText } from '@baalda/core';
+import { extractPlainText } from '@baalda/markdown';
 import { getSchema } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import { prosemirrorJSONToYDoc } from '@tiptap/y-tiptap';

@@ -1,4 +1,4 @@
-import { extractPlainText } from '@baalda/core';
+import { extractPlainText } from '@baalda/markdown';
 import * as Y from 'yjs';
 import { requestResult } from '../localDatabase';
 

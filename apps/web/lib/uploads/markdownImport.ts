@@ -1,4 +1,4 @@
-import { applyMarkdownEdit, MARKDOWN_EDIT_ORIGIN, type NoteLinkResolver } from '@baalda/core';
+import { applyMarkdownEdit, MARKDOWN_EDIT_ORIGIN, type NoteLinkResolver } from '@baalda/markdown';
 import { waitUntilSettled } from '../backgroundSync';
 import type { NoteStorage } from '../noteSession';
 import { acquireNoteSession, releaseNoteSession } from '../noteSessions';

@@ -1,6 +1,4 @@
-import type { Token } from 'markdown-it';
-import { splitFrontMatter } from '../documents/markdownFrontMatter';
-import { markdownParser } from '../documents/markdownParser';
+import { splitFrontMatter, topLevelHeadingsOf } from '@baalda/markdown';
 
 /** One heading of a note and the section it opens, in UTF-16 code units of the note's Markdown (MCP15). */
 export interface OutlineHeading {
@@ -41,17 +39,11 @@ function headingsOf(markdown: string): OutlineHeading[] {
   const { body } = splitFrontMatter(markdown);
   const bodyStart = markdown.length - body.length;
   const lineStarts = lineStartsOf(body);
-  const tokens = markdownParser.parse(body, {});
-  const found: Array<{ level: number; text: string; offset: number }> = [];
-  for (const [index, token] of tokens.entries()) {
-    if (token.type !== 'heading_open' || token.level !== 0 || !token.map) continue;
-    const inline = tokens[index + 1] as Token | undefined;
-    found.push({
-      level: Number(token.tag.slice(1)),
-      text: (inline?.content ?? '').trim(),
-      offset: bodyStart + (lineStarts[token.map[0]] ?? body.length),
-    });
-  }
+  const found = topLevelHeadingsOf(body).map(({ level, text, line }) => ({
+    level,
+    text,
+    offset: bodyStart + (lineStarts[line] ?? body.length),
+  }));
   return found.map((heading, index) => {
     const next = found.slice(index + 1).find((later) => later.level <= heading.level);
     return { ...heading, length: (next?.offset ?? markdown.length) - heading.offset };

@@ -1,3 +1,4 @@
+import { linkNameKey, type NoteLinkResolver } from '@baalda/markdown';
 import type { FolderRestriction } from '../access/accessTypes';
 import { isReadableByEveryReaderOf } from '../access/privateFolders';
 import { entryKindOf, fileNameOf, NOTE_EXTENSION, pathKey } from '../paths/notePath';
@@ -6,24 +7,6 @@ import { entryKindOf, fileNameOf, NOTE_EXTENSION, pathKey } from '../paths/noteP
 export interface LinkableEntry {
   readonly docId: string;
   readonly path: string;
-}
-
-/**
- * LNK3: turns links' docIds into the names Markdown writes, and names read from Markdown into docIds, for
- * one vault at one moment. Without one, a link is written with the name it was made with, and read back
- * pointing at no note.
- */
-export interface NoteLinkResolver {
-  /** The name a link to `docId` is written with, or undefined when no entry has that docId. */
-  linkTextOf(docId: string): string | undefined;
-  /** The docId a written name points at, or undefined when it names no entry. */
-  docIdOf(linkText: string): string | undefined;
-  /**
-   * The name a link to `docId` that holds the name `typed` is written with: `typed` while it still reads
-   * as that entry (in any case, with its folders or `.md` or not), else linkTextOf(docId) — the entry was
-   * renamed or moved, or the name now reads as another; undefined when no entry has that docId.
-   */
-  typedLinkTextOf(docId: string, typed: string): string | undefined;
 }
 
 /** A resolver's two readings, from which noteLinkResolverOf makes the whole resolver. */
@@ -81,11 +64,6 @@ export function createNoteLinkResolver(entries: readonly LinkableEntry[]): NoteL
       return byPath.get(key) ?? (key.includes('/') ? undefined : byName.get(key)?.[0]?.docId);
     },
   });
-}
-
-/** LNK3: what a link's name is compared by when read: any case, no `.md`, no leading `/` or spaces around. */
-export function linkNameKey(linkText: string): string {
-  return pathKey(withoutNoteExtension(linkText.trim().replace(/^\/+/, '')));
 }
 
 /**

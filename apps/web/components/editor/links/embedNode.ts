@@ -1,4 +1,4 @@
-import { NOTE_EMBED } from '@baalda/core';
+import { NOTE_EMBED } from '@baalda/markdown';
 import { mergeAttributes, Node } from '@tiptap/core';
 import { embedView } from './embedView';
 import { LINK_NODE_BASE, type LinkNodeOptions, typedLinkRule } from './linkNodeBase';

@@ -1,4 +1,5 @@
-import { entryKindOf, NOTE_EMBED, NOTE_LINK, parentFolderOf } from '@baalda/core';
+import { entryKindOf, parentFolderOf } from '@baalda/core';
+import { NOTE_EMBED, NOTE_LINK } from '@baalda/markdown';
 import { Extension } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';

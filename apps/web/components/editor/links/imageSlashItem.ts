@@ -1,4 +1,4 @@
-import { NOTE_EMBED } from '@baalda/core';
+import { NOTE_EMBED } from '@baalda/markdown';
 import type { SlashItem } from '../slash/slashItem';
 
 /** MENU1/EMBED1: "Image" in the slash menu opens the file picker; the images chosen are embedded there. */

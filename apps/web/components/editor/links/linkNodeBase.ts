@@ -1,4 +1,4 @@
-import { wikilinkPartsOf } from '@baalda/core';
+import { wikilinkPartsOf } from '@baalda/markdown';
 import { InputRule } from '@tiptap/core';
 import type { NodeType } from '@tiptap/pm/model';
 import type { NoteLinkHost } from './noteLinkHost';

@@ -1,4 +1,4 @@
-import { NOTE_LINK } from '@baalda/core';
+import { NOTE_LINK } from '@baalda/markdown';
 import type { SlashItem } from '../slash/slashItem';
 
 /**

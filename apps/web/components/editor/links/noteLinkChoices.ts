@@ -1,4 +1,4 @@
-import { wikilinkPartsOf } from '@baalda/core';
+import { wikilinkPartsOf } from '@baalda/markdown';
 import type { NoteDirectory } from '../../../lib/links/noteDirectory';
 
 /** One row of the `[[` picker: an existing note, or a link to a note not made yet. */

@@ -1,4 +1,4 @@
-import { NOTE_LINK } from '@baalda/core';
+import { NOTE_LINK } from '@baalda/markdown';
 import { mergeAttributes, Node } from '@tiptap/core';
 import { LINK_NODE_BASE, type LinkNodeOptions, typedLinkRule } from './linkNodeBase';
 import { noteLinkSuggestion } from './noteLinkSuggestion';

@@ -1,4 +1,4 @@
-import { NOTE_EMBED, NOTE_LINK } from '@baalda/core';
+import { NOTE_EMBED, NOTE_LINK } from '@baalda/markdown';
 import type { Editor } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
 import { ReactRenderer } from '@tiptap/react';
