@@ -1,4 +1,5 @@
 import type { MarkdownIt, StateBlock, Token } from 'markdown-it';
+import { type BlockRule, builtInBlockRule } from './builtInRules';
 
 /** MD11: a block kept as its source; `content` is its lines, container prefixes removed, no final newline. */
 export const RAW_BLOCK_TOKEN = 'raw_block';
@@ -8,8 +9,6 @@ const RAW_FENCES = ['$$', '%%'] as const;
 
 // `[^label]:` starts a footnote definition (markdown-it-footnote's syntax, which Obsidian shares).
 const FOOTNOTE_START = /^\[\^([^\]\s]+)\]:/;
-
-type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
 
 /**
  * MD11: markdown-it block rules for what the editor has no node for, each giving a `raw_block` token with
@@ -114,17 +113,10 @@ function footnoteEnd(state: StateBlock, startLine: number, endLine: number, afte
   return end;
 }
 
-interface NamedRule {
-  readonly name: string;
-  readonly fn: BlockRule;
-}
-
 // markdown-it reads a reference definition into `env.references` and leaves a `reference_definition`
 // token without its text; the wrapper adds the text, so the definition is written back as it was.
 function keepReferenceSources(markdown: MarkdownIt): void {
-  const rules = markdown.block.ruler.__rules__ as unknown as readonly NamedRule[];
-  const reference = rules.find((rule) => rule.name === 'reference')?.fn;
-  if (!reference) throw new Error('markdown-it has no reference rule');
+  const reference = builtInBlockRule('reference');
   markdown.block.ruler.at('reference', (state: StateBlock, startLine: number, endLine: number, silent: boolean) => {
     const before = state.tokens.length;
     if (!reference(state, startLine, endLine, silent)) return false;

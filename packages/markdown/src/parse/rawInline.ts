@@ -1,4 +1,5 @@
 import type { MarkdownIt, StateInline } from 'markdown-it';
+import { builtInInlineRule } from './builtInRules';
 
 /** MD11: an inline construct kept as its source (`content`): math, comments, footnotes, block ids. */
 export const RAW_INLINE_TOKEN = 'raw_inline';
@@ -103,12 +104,8 @@ export function markdownItRawInline(markdown: MarkdownIt): void {
   keepImageSources(markdown);
 }
 
-type InlineRule = (state: StateInline, silent: boolean) => boolean;
-
 function keepImageSources(markdown: MarkdownIt): void {
-  const rules = markdown.inline.ruler.__rules__ as unknown as ReadonlyArray<{ name: string; fn: InlineRule }>;
-  const image = rules.find((rule) => rule.name === 'image')?.fn;
-  if (!image) throw new Error('markdown-it has no image rule');
+  const image = builtInInlineRule('image');
   markdown.inline.ruler.at('image', (state: StateInline, silent: boolean) => {
     const start = state.pos;
     if (!image(state, silent)) return false;
