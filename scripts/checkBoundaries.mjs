@@ -1,36 +1,37 @@
 #!/usr/bin/env node
-// Checks the package boundaries Biome can't see: core depends on nothing of ours and compiles without
-// DOM or Node types (so `fetch`, `setTimeout`, `process`, `window` can't creep in), the apps depend
-// on core, never the other way round, inside the relay every import points down a layer (relayLayers.mjs),
+// Checks the package boundaries Biome can't see: every workspace depends only on ours of a lower layer
+// (packageLayers.mjs: markdown, then core, then semantic and sync-client, then the apps), the pure packages
+// (markdown, core) compile without DOM or Node types (so `fetch`, `setTimeout`, `process`, `window` can't
+// creep in), `@baalda/markdown/testing` is imported by tests only, inside the relay every import points down a layer (relayLayers.mjs),
 // and the CLI talks to the relay over the network only, so its sources import nothing of the relay and its
 // tests only `baalda-relay/testing`. Biome's noRestrictedImports guards core's import lines themselves.
 // `--relay-src DIR` checks another copy of the relay's sources (the check's own test plants a bad import).
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PURE_PACKAGES, packageLayerProblems, pureTsconfigProblems } from './packageLayers.mjs';
 import { relayLayerProblems, sqlOutsideItsPlaceProblems } from './relayLayers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
 const problems = [];
 
-const core = readJson('packages/core/package.json');
-const coreDeps = { ...core.dependencies, ...core.peerDependencies };
-for (const name of Object.keys(coreDeps)) {
-  if (name.startsWith('@baalda/') || name.startsWith('baalda-')) problems.push(`core depends on ${name}`);
+const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root }).toString().split('\0').filter(Boolean);
+const workspaces = tracked
+  .filter((path) => /^(packages|apps)\/[^/]+\/package\.json$|^e2e\/package\.json$/.test(path))
+  .map((path) => path.slice(0, -'/package.json'.length));
+const manifests = Object.fromEntries(workspaces.map((folder) => [folder, readJson(`${folder}/package.json`)]));
+problems.push(...packageLayerProblems(manifests));
+for (const folder of PURE_PACKAGES) {
+  problems.push(...pureTsconfigProblems(folder, readJson(`${folder}/tsconfig.json`).compilerOptions));
 }
-const coreTsconfig = readJson('packages/core/tsconfig.json').compilerOptions;
-if (!Array.isArray(coreTsconfig.types) || coreTsconfig.types.length > 0)
-  problems.push('core tsconfig must set "types": []');
-if ((coreTsconfig.lib ?? []).some((lib) => lib.toLowerCase().startsWith('dom')))
-  problems.push('core tsconfig must not include DOM libs');
 
-// Packages sit below the apps: the sync client and the semantic encoder may use core, never an app.
-for (const name of ['sync-client', 'semantic']) {
-  const manifest = readJson(`packages/${name}/package.json`);
-  for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
-    if (dependency.startsWith('baalda-')) problems.push(`${name} depends on the app ${dependency}`);
-  }
+// The arbitraries behind `@baalda/markdown/testing` need fast-check, which only tests install.
+const TEST_FILE = /\.(test|spec)\.tsx?$|(^|\/)test\/|^e2e\//;
+for (const path of tracked.filter((path) => /\.(ts|tsx|mts)$/.test(path) && !TEST_FILE.test(path))) {
+  if (readFileSync(join(root, path), 'utf8').includes("'@baalda/markdown/testing'"))
+    problems.push(`${path} imports @baalda/markdown/testing (tests only)`);
 }
 
 for (const app of ['apps/web', 'apps/relay', 'apps/cli']) {
