@@ -35,7 +35,7 @@ export interface EditorOptions {
 }
 
 /**
- * The editor's schema. Node and mark names are the ones core's Markdown conversion reads and writes
+ * The editor's schema. Node and mark names are the ones @baalda/markdown's conversion reads and writes
  * (`taskList`, `taskItem{checked}`, `highlight`, `codeBlock{language}`, `table` › `tableRow` ›
  * `tableHeader`/`tableCell{align}`, `callout{kind,fold,title,spaced}`, `noteLink{docId,target,heading,alias}`, `noteEmbed`, lists' `loose`,
  * and `rawBlock`/`rawInline{source}` for Markdown it has no node for, kept as typed, RAW1–RAW3; the inline
