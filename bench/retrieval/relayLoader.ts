@@ -1,8 +1,7 @@
 import { EDITOR_FRAGMENT, extractPlainText, formatNoteDocumentName, parseDocumentName } from '@baalda/core';
 import type { Extension, onStoreDocumentPayload } from '@hocuspocus/server';
+import { connectPeer, type Relay } from 'baalda-relay/testing';
 import * as Y from 'yjs';
-import type { Relay } from '../../apps/relay/src/app/startRelay';
-import { connectPeer } from '../../apps/relay/test/clients';
 import { type AuthedRelay, fetchAsOwner } from '../benchAccount';
 
 /** Which text the relay last stored for each note, heard after its store hooks (and so the index) ran. */

@@ -2,9 +2,13 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, openDatabase } from '../../apps/relay/src/db/openDatabase';
-import type { SemanticSettings } from '../../apps/relay/src/search/semantic/semanticSearch';
-import { startTestRelay, type TestRelay } from '../../apps/relay/test/relays';
+import {
+  type Database,
+  openDatabase,
+  type SemanticSettings,
+  startTestRelay,
+  type TestRelay,
+} from 'baalda-relay/testing';
 import { type AuthedRelay, fetchAsOwner } from '../benchAccount';
 import { benchSemanticSettings, queryEncoderFor } from './benchEncoder';
 import type { Corpus, QueryKind } from './corpusTypes';
