@@ -11,8 +11,8 @@ import { type Logger, startTestRelay, type TestRelay } from 'baalda-relay/testin
 import * as Y from 'yjs';
 import { defineBench } from './harness/benchDefinition';
 import { type Measurement, mebibytes } from './harness/measurement';
+import { readCorpus } from './retrieval/corpusFile';
 import { applyOps, runEdits, writeParagraphs } from './retrieval/relayLoader';
-import { readCorpus } from './retrieval/runRetrieval';
 import { measureSearchLatency } from './searchLatency';
 import { percentile } from './stats';
 

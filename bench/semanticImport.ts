@@ -9,8 +9,8 @@ import { sleep } from './load/editLoad';
 import { medianRound } from './load/medianRound';
 import type { MeasuredRelay } from './load/relayProcess';
 import type { TimedEdits } from './load/timedEdits';
+import { readCorpus } from './retrieval/corpusFile';
 import { runEdits, writeParagraphs } from './retrieval/relayLoader';
-import { readCorpus } from './retrieval/runRetrieval';
 
 const CLIENTS = 30;
 const IMPORTED = 5000;
