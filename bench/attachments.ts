@@ -1,14 +1,20 @@
-// `npx tsx bench/attachments.ts`: the attachments' numbers alone; `npm run bench` includes the same rows.
+// `npm run bench -- --only attachments`: the attachments' numbers (also in the default run).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { TEST_PASSWORD_COST } from '../apps/relay/src/access/passwords';
-import { type Relay, startRelay } from '../apps/relay/src/app/startRelay';
-import { silentLogger } from '../apps/relay/src/support/logger';
-import { makeDocx, makePdf, makeZipBombDocx } from '../apps/relay/test/attachmentFixtures';
+import {
+  makeDocx,
+  makePdf,
+  makeZipBombDocx,
+  type Relay,
+  silentLogger,
+  startRelay,
+  TEST_PASSWORD_COST,
+} from 'baalda-relay/testing';
 import { mintOwnerToken } from './benchAccount';
+import { defineBench } from './harness/benchDefinition';
+import type { Measurement } from './harness/measurement';
 
 const MIB = 2 ** 20;
 
@@ -100,21 +106,33 @@ function put(relay: Relay, token: string, path: string, body: Buffer | ReadableS
   } as RequestInit);
 }
 
-/** The report as rows of the bench table. */
-export function attachmentRows(report: AttachmentReport): Array<[string, string]> {
+/** The report as measurements. */
+export function attachmentMeasurements(report: AttachmentReport): Measurement[] {
   const { upload } = report;
   return [
-    [`attachment upload, ${upload.mib} MiB over HTTP`, `${(upload.mib / upload.seconds).toFixed(0)} MiB/s`],
-    [`process memory growth during that upload (streamed)`, `${upload.rssGrowthMib.toFixed(0)} MiB`],
-    ...report.searchable.map(({ name, ms, chars }): [string, string] => [
-      `attachment upload → text searchable, ${name}`,
-      `${ms.toFixed(0)} ms (${chars.toLocaleString('en')} chars)`,
-    ]),
-    [`zip bomb DOCX (${report.zipBomb.inflatedMib} MiB inflated) → refused`, `${report.zipBomb.ms.toFixed(0)} ms`],
+    { name: `attachment upload, ${upload.mib} MiB over HTTP`, unit: 'MiB/s', value: upload.mib / upload.seconds },
+    { name: 'process memory growth during that upload (streamed)', unit: 'MiB', value: upload.rssGrowthMib },
+    ...report.searchable.map(
+      ({ name, ms, chars }): Measurement => ({
+        name: `attachment upload → text searchable, ${name}`,
+        unit: 'ms',
+        value: ms,
+        note: `${chars.toLocaleString('en')} chars`,
+      }),
+    ),
+    {
+      name: `zip bomb DOCX (${report.zipBomb.inflatedMib} MiB inflated) → refused`,
+      unit: 'ms',
+      value: report.zipBomb.ms,
+    },
   ];
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const rows = attachmentRows(await measureAttachments());
-  for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);
-}
+/** `attachments`: uploads, extraction to searchable text, a zip bomb refused. */
+export const attachmentsBench = defineBench({
+  name: 'attachments',
+  description: 'attachment upload speed and memory, upload → text searchable per format, a zip bomb DOCX refused',
+  flags: {},
+  inDefaultRun: true,
+  run: async () => attachmentMeasurements(await measureAttachments()),
+});

@@ -1,11 +1,12 @@
-// `npx tsx bench/fanout.ts [--clients 100,300] [--seconds 15] [--rounds 3]`: the one-document fan-out rows alone.
-import { pathToFileURL } from 'node:url';
+// `npm run bench -- --only fanout [--clients 100,300] [--seconds 15] [--rounds 3]`: one-document fan-out against
+// bare Hocuspocus.
+import { defineBench, positiveNumber, wholeNumber, wholeNumbers } from './harness/benchDefinition';
+import { type Measurement, withBaselines } from './harness/measurement';
 import { benchDocumentName, createBenchNotes } from './load/benchNotes';
 import { ClientFleet } from './load/clientFleet';
-import { type BenchRow, compareRows } from './load/compareRows';
 import { medianRound } from './load/medianRound';
 import { type MeasuredRelay, type ServerKind, startMeasuredRelay } from './load/relayProcess';
-import { type TimedEdits, timedEditRows, timeEdits } from './load/timedEdits';
+import { type TimedEdits, timedEditMeasurements, timeEdits } from './load/timedEdits';
 
 /** What one fan-out run measured. */
 export interface FanoutReport {
@@ -27,27 +28,34 @@ export async function measureFanout(clients: number, seconds = 15, kind: ServerK
 /** BEN7: rounds of each server per client count; the median round by p95 is reported. */
 export const FANOUT_ROUNDS = 3;
 
+/** The label of bare Hocuspocus's measurements as the relay's baseline. */
+export const BARE_HOCUSPOCUS = 'bare Hocuspocus';
+
 /**
- * BEN7: the fan-out rows of Baalda's relay beside bare Hocuspocus's, the same clients and edits, in `rounds`
- * rounds of one run each per server. Which server goes first alternates, so a machine that slows down or
- * speeds up meanwhile weighs on both; the rows are each server's median round by p95, whole, plus every
- * round's p95.
+ * BEN7: the fan-out measurements of Baalda's relay with bare Hocuspocus's as their baseline, the same clients
+ * and edits, in `rounds` rounds of one run each per server. Which server goes first alternates, so a machine
+ * that slows down or speeds up meanwhile weighs on both; the measurements are each server's median round by
+ * p95, whole, and the p95 carries every round's p95.
  */
-export async function fanoutAgainstBare(clients: number, seconds = 15, rounds = FANOUT_ROUNDS): Promise<BenchRow[]> {
+export async function fanoutAgainstBare(clients: number, seconds = 15, rounds = FANOUT_ROUNDS): Promise<Measurement[]> {
   const reports: Record<ServerKind, FanoutReport[]> = { baalda: [], bare: [] };
   for (let round = 0; round < rounds; round += 1) {
     const order: ServerKind[] = round % 2 === 0 ? ['baalda', 'bare'] : ['bare', 'baalda'];
     for (const kind of order) reports[kind].push(await measureFanout(clients, seconds, kind));
   }
   const p95 = (report: FanoutReport) => report.timed.stats.p95;
-  const eachRound = (kind: ServerKind) => reports[kind].map((report) => p95(report).toFixed(1)).join(', ');
-  return [
-    ...compareRows(fanoutRows(medianRound(reports.baalda, p95)), fanoutRows(medianRound(reports.bare, p95))),
-    [
-      `fan-out, 1 note × ${clients} clients: p95 of each of ${rounds} rounds, ms (the rows above are the median round's) — ours / bare Hocuspocus`,
-      `${eachRound('baalda')} / ${eachRound('bare')}`,
-    ],
-  ];
+  const ours = fanoutMeasurements(medianRound(reports.baalda, p95));
+  const bare = fanoutMeasurements(medianRound(reports.bare, p95));
+  const bareRounds = reports.bare.map((report) => p95(report).toFixed(1)).join(', ');
+  return withBaselines(ours, bare, BARE_HOCUSPOCUS).map((measurement) =>
+    measurement.name.endsWith(' p95')
+      ? {
+          ...measurement,
+          samples: reports.baalda.map(p95),
+          note: `median of ${rounds} rounds; bare Hocuspocus's: ${bareRounds}`,
+        }
+      : measurement,
+  );
 }
 
 /**
@@ -82,35 +90,35 @@ export async function withOneNoteFanout<T>(
   }
 }
 
-/** The report as rows of the bench table. */
-export function fanoutRows(report: FanoutReport): Array<[string, string]> {
+/** The report as measurements. */
+export function fanoutMeasurements(report: FanoutReport): Measurement[] {
   const { clients, timed } = report;
-  return timedEditRows(
+  return timedEditMeasurements(
     `fan-out, 1 note × ${clients} clients, ${timed.editsPerSecond} edits/s (${timed.stats.edits} edits)`,
     timed,
   );
 }
 
-/** Prints rows as the markdown table `npm run bench` prints. */
-export function printRows(rows: ReadonlyArray<[string, string]>): void {
-  const width = Math.max(...rows.map(([name]) => name.length));
-  console.log(`\n| ${'measure'.padEnd(width)} | value |\n| ${'-'.repeat(width)} | ----- |`);
-  for (const [name, value] of rows) console.log(`| ${name.padEnd(width)} | ${value} |`);
-}
-
-/** The value after `flag` in argv, or `fallback`. */
-export function flagValue(args: readonly string[], flag: string, fallback: string): string {
-  const index = args.indexOf(flag);
-  return index >= 0 ? (args[index + 1] ?? fallback) : fallback;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const args = process.argv.slice(2);
-  const seconds = Number(flagValue(args, '--seconds', '15'));
-  const rounds = Number(flagValue(args, '--rounds', String(FANOUT_ROUNDS)));
-  const rows: Array<[string, string]> = [];
-  for (const clients of flagValue(args, '--clients', '100,300').split(',').map(Number)) {
-    rows.push(...(await fanoutAgainstBare(clients, seconds, rounds)));
-  }
-  printRows(rows);
-}
+/** `fanout`: one note, many clients, against bare Hocuspocus in rounds (BEN7). */
+export const fanoutBench = defineBench({
+  name: 'fanout',
+  description: 'one note × 100 and 300 clients, 20 edits/s: fan-out latency against bare Hocuspocus, in rounds (BEN7)',
+  flags: {
+    clients: { type: 'string', description: 'client counts, comma-separated', default: '100,300' },
+    seconds: { type: 'string', description: 'seconds of timed edits per run', default: '15' },
+    rounds: { type: 'string', description: 'rounds per server (BEN7)', default: String(FANOUT_ROUNDS) },
+  },
+  inDefaultRun: true,
+  check: (options) => {
+    wholeNumbers(options.clients, 'clients');
+    positiveNumber(options.seconds, 'seconds');
+    wholeNumber(options.rounds, 'rounds');
+  },
+  run: async (options) => {
+    const measurements: Measurement[] = [];
+    const [seconds, rounds] = [positiveNumber(options.seconds, 'seconds'), wholeNumber(options.rounds, 'rounds')];
+    for (const clients of wholeNumbers(options.clients, 'clients'))
+      measurements.push(...(await fanoutAgainstBare(clients, seconds, rounds)));
+    return measurements;
+  },
+});

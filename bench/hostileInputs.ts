@@ -1,13 +1,13 @@
-// `npx tsx bench/hostileInputs.ts`: how long the inputs built to blow up a parser take (MD3, SEM2), against an
+// `npm run bench -- --only hostile-inputs`: how long the inputs built to blow up a parser take (MD3, SEM2), against an
 // ordinary input of the same size measured in the same run. The tests check only that they finish and lose
-// nothing: how fast depends on the machine, so it is measured here (`npm run bench` includes these rows).
-import { pathToFileURL } from 'node:url';
+// nothing: how fast depends on the machine, so it is measured here (also in the default run).
 import { applyMarkdownEdit, extractPlainText, markdownOfDocument } from '@baalda/markdown';
 import { createSentencePieceTokenizer } from '@baalda/semantic';
 import { readUseLiteFiles } from '@baalda/semantic/node';
 import * as Y from 'yjs';
+import { defineBench } from './harness/benchDefinition';
+import type { Measurement } from './harness/measurement';
 import { median } from './stats';
-import { printTable } from './textTable';
 
 const ROUNDS = 5;
 
@@ -38,7 +38,7 @@ function nestedLists(levels: number): string {
 const ORDINARY_PROSE = 'An ordinary sentence of a note, with words. '.repeat(2300);
 
 /** MD3's hostile Markdown, each beside the same number of characters of ordinary prose (the baseline). */
-function markdownRows(): string[][] {
+function markdownMeasurements(): Measurement[] {
   const long = Array.from({ length: 2000 }, (_, index) => `Paragraph ${index} ${'x'.repeat(40)}.`).join('\n\n');
   const cases: Array<[string, () => unknown]> = [
     [
@@ -57,30 +57,53 @@ function markdownRows(): string[][] {
     ],
   ];
   const baseline = timeOf(() => markdownOfDocument(docOf(ORDINARY_PROSE.slice(0, 100_000))));
-  return [
-    ['MD3 baseline: 100k characters of prose, read and written', `${baseline.toFixed(1)} ms`],
-    ...cases.map(([name, work]) => [`MD3 ${name}`, `${timeOf(work).toFixed(1)} ms`]),
-  ];
+  return withItsBaseline('MD3 baseline: 100k characters of prose, read and written', baseline, [
+    ...cases.map(([name, work]): [string, number] => [`MD3 ${name}`, timeOf(work)]),
+  ]);
 }
 
 /** SEM2's hostile megabytes for the tokenizer, beside a megabyte of prose (the baseline). */
-async function tokenizerRows(): Promise<string[][]> {
+async function tokenizerMeasurements(): Promise<Measurement[]> {
   const tokenizer = createSentencePieceTokenizer((await readUseLiteFiles()).vocabulary);
+  const time = (text: string) => timeOf(() => tokenizer.encode(text));
+  const baseline = time(ORDINARY_PROSE.repeat(10).slice(0, 1_000_000));
   const cases: Array<[string, string]> = [
-    ['SEM2 baseline: a megabyte of prose, tokenized', ORDINARY_PROSE.repeat(10).slice(0, 1_000_000)],
     ['SEM2 a megabyte of one letter', 'a'.repeat(1_000_000)],
     ['SEM2 a megabyte of a character NFKC makes into 18', '\ufdfa'.repeat(1_000_000)],
     ['SEM2 half a million symbols the vocabulary lacks', '\u{1f9ff}'.repeat(500_000)],
   ];
-  return cases.map(([name, text]) => [name, `${timeOf(() => tokenizer.encode(text)).toFixed(1)} ms`]);
+  return withItsBaseline(
+    'SEM2 baseline: a megabyte of prose, tokenized',
+    baseline,
+    cases.map(([name, text]): [string, number] => [name, time(text)]),
+  );
 }
 
-/** Every row, as `npm run bench` prints them. */
-export async function hostileInputRows(): Promise<Array<[string, string]>> {
-  const rows = [...markdownRows(), ...(await tokenizerRows())];
-  return rows.map(([name, value]) => [`hostile input, ${name} (p50 of ${ROUNDS})`, value ?? ''] as [string, string]);
+/** The baseline's own measurement, then each case's with the baseline beside it. */
+function withItsBaseline(
+  baselineName: string,
+  baseline: number,
+  cases: ReadonlyArray<[string, number]>,
+): Measurement[] {
+  const named = (name: string) => `hostile input, ${name} (p50 of ${ROUNDS})`;
+  return [
+    { name: named(baselineName), unit: 'ms', value: baseline },
+    ...cases.map(
+      ([name, value]): Measurement => ({
+        name: named(name),
+        unit: 'ms',
+        value,
+        baseline: { label: 'ordinary input, same size', value: baseline },
+      }),
+    ),
+  ];
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  printTable(['measure', 'value'], await hostileInputRows());
-}
+/** `hostile-inputs`: MD3's and SEM2's inputs built to blow up a parser, each beside an ordinary input. */
+export const hostileInputsBench = defineBench({
+  name: 'hostile-inputs',
+  description: "MD3's hostile Markdown and SEM2's hostile tokenizer input, each beside an ordinary input of its size",
+  flags: {},
+  inDefaultRun: true,
+  run: async () => [...markdownMeasurements(), ...(await tokenizerMeasurements())],
+});

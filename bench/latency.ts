@@ -1,11 +1,14 @@
+// The edit latency benches: an edit until another client has it, and until the relay's search finds it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatNoteDocumentName } from '@baalda/core';
+import { appendParagraph, connectPeer } from 'baalda-relay/testing';
 import type * as Y from 'yjs';
-import { appendParagraph, connectPeer } from '../apps/relay/test/clients';
 import { type AuthedRelay, fetchAsOwner, mintOwnerToken } from './benchAccount';
+import { defineBench, wholeNumber } from './harness/benchDefinition';
+import { percentile } from './stats';
 
 const root = join(import.meta.dirname, '..');
 
@@ -111,3 +114,36 @@ function timeOneEdit(text: Y.Text, receiver: Y.Doc): Promise<number> {
     text.insert(text.length, 'x');
   });
 }
+
+/** `edit-latency`: edit-to-visible, one edit at a time. */
+export const editLatencyBench = defineBench({
+  name: 'edit-latency',
+  description: 'edit-to-visible: alice → relay → bob, one edit at a time, real WebSockets, PGlite',
+  flags: { edits: { type: 'string', description: 'edits timed', default: '1000' } },
+  inDefaultRun: true,
+  check: ({ edits }) => void wholeNumber(edits, 'edits'),
+  run: async ({ edits }) => {
+    const count = wholeNumber(edits, 'edits');
+    const samples = (await measureEditLatency(count)).sort((a, b) => a - b);
+    const name = `edit-to-visible, alice → bob (${count} edits)`;
+    return [
+      { name: `${name} p50`, unit: 'ms', value: percentile(samples, 50) },
+      { name: `${name} p95`, unit: 'ms', value: percentile(samples, 95) },
+    ];
+  },
+});
+
+/** `edit-to-searchable`: an edit until the relay's search finds it. */
+export const editToSearchableBench = defineBench({
+  name: 'edit-to-searchable',
+  description: "edit-to-searchable through the relay (20 edits, polled every 20 ms; IDX2's debounce bounds it)",
+  flags: {},
+  inDefaultRun: true,
+  run: async () => {
+    const samples = (await measureEditToSearchable(20)).sort((a, b) => a - b);
+    return [
+      { name: 'edit-to-searchable through the relay (20 edits) p50', unit: 'ms', value: percentile(samples, 50) },
+      { name: 'edit-to-searchable through the relay (20 edits) p95', unit: 'ms', value: percentile(samples, 95) },
+    ];
+  },
+});

@@ -1,20 +1,16 @@
-// `npx tsx bench/manyDocuments.ts [--documents 1000] [--seconds 15] [--heap-snapshots DIR] [--postgres URL]
-// [--arena-max N]`: the many-document rows alone; with --heap-snapshots, the relay's heap at each of the three
-// readings. The PostgreSQL row needs a server where the URL's role may create databases (default:
-// BAALDA_BENCH_DATABASE_URL). With --arena-max, each restart is read once more, restarted again on the same
-// notes with glibc's MALLOC_ARENA_MAX=N, as README's "Memory" asks a Linux server to run.
-import { mkdir } from 'node:fs/promises';
+// What the `many-documents` bench measures (manyDocumentsBench.ts): 1,000 notes of 10 KB loaded in one relay,
+// its memory idle, loaded and restarted, and fan-out on random notes; with a snapshot folder, the relay's heap
+// at each of the three readings. The PostgreSQL restart needs a server where the URL's role may create
+// databases. With an arena limit, each restart is read once more, restarted again on the same notes with
+// glibc's MALLOC_ARENA_MAX=N, as README's "Memory" asks a Linux server to run.
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { flagValue, printRows } from './fanout';
 import { arenaLimitEnv } from './load/arenaLimit';
 import { benchDocumentName, createBenchNotes } from './load/benchNotes';
 import { ClientFleet } from './load/clientFleet';
-import { type BenchRow, compareRows } from './load/compareRows';
 import { sleep } from './load/editLoad';
 import { type MeasuredRelay, type ServerKind, startMeasuredRelay, waitForNoDocuments } from './load/relayProcess';
 import type { MemoryReading } from './load/relayProtocol';
-import { type TimedEdits, timedEditRows, timeEdits } from './load/timedEdits';
+import { type TimedEdits, timeEdits } from './load/timedEdits';
 
 /** What the many-document run measured; memory readings are the relay's, after forced GC. */
 export interface ManyDocumentsReport {
@@ -184,88 +180,4 @@ function noteText(note: number): string[] {
     while (paragraph.length < PARAGRAPH_CHARS) paragraph += `${nextWord()} `;
     return paragraph.slice(0, PARAGRAPH_CHARS);
   });
-}
-
-/**
- * The many-document rows of Baalda's relay beside bare Hocuspocus's, the same clients and edits, one run; and
- * the restarted relay's memory on PostgreSQL too when `postgresAdminUrl` names a server.
- */
-export async function manyDocumentsAgainstBare(
-  options: ManyDocumentsOptions = {},
-  postgresAdminUrl = process.env.BAALDA_BENCH_DATABASE_URL,
-): Promise<BenchRow[]> {
-  const { documents = 1000, snapshotDir, arenaMax } = options;
-  const report = await measureManyDocuments(options, 'baalda');
-  const onPostgres = postgresAdminUrl ? await measureRestartedOnPostgres(documents, postgresAdminUrl, arenaMax) : null;
-  const bareDir = snapshotDir && join(snapshotDir, 'bare');
-  if (bareDir) await mkdir(bareDir, { recursive: true });
-  const bare = manyDocumentsRows(await measureManyDocuments({ ...options, snapshotDir: bareDir }, 'bare'));
-  return withPostgresRestartRows(compareRows(manyDocumentsRows(report), bare), documents, onPostgres);
-}
-
-/** The report as rows of the bench table. */
-export function manyDocumentsRows(report: ManyDocumentsReport): Array<[string, string]> {
-  const { documents, idle, loaded, oneClientEach, timed } = report;
-  const perNote = (bytes: number) => `${(bytes / documents / 1024).toFixed(1)} KiB`;
-  const notes = documents.toLocaleString('en');
-  const at = `${notes} notes of ${report.noteChars / 1000}k chars`;
-  return [
-    [`relay heap per idle loaded note, 2 clients each (${at})`, perNote(loaded.heapUsed - idle.heapUsed)],
-    [`relay RSS per idle loaded note, 2 clients each (${at})`, perNote(loaded.rss - idle.rss)],
-    [`relay heap per loaded note with 1 client (${at})`, perNote(oneClientEach.heapUsed - idle.heapUsed)],
-    [`relay heap per second client of a note (${at})`, perNote(loaded.heapUsed - oneClientEach.heapUsed)],
-    [`relay external + array buffers per loaded note (${at})`, perNote(loaded.external - idle.external)],
-    [`encoded Yjs state per loaded note (${at})`, perNote(loaded.stateBytes)],
-    [`relay heap / RSS, ${notes} notes stored, none loaded (after writing them)`, mebibytes(idle)],
-    [restartedRowName(documents, 'PGlite'), mebibytes(report.restarted)],
-    ...arenaLimitedRows(documents, 'PGlite', report.restartedArenaLimited),
-    [`relay heap / RSS, all loaded with 2 clients each`, mebibytes(loaded)],
-    ...timedEditRows(
-      `fan-out, ${notes} notes × 2 clients, ${timed.editsPerSecond} edits/s on random notes (${timed.stats.edits} edits)`,
-      timed,
-    ),
-  ];
-}
-
-function restartedRowName(documents: number, backend: string, arenas?: number): string {
-  const how = arenas ? `${backend}, MALLOC_ARENA_MAX=${arenas}` : backend;
-  return `relay heap / RSS, ${documents.toLocaleString('en')} notes stored, none loaded (restarted on them, ${how})`;
-}
-
-function arenaLimitedRows(documents: number, backend: string, limited?: ArenaLimitedReading): BenchRow[] {
-  return limited ? [[restartedRowName(documents, backend, limited.arenas), mebibytes(limited.reading)]] : [];
-}
-
-/** `rows` with the PostgreSQL restart's readings (or why there are none) right after PGlite's. */
-export function withPostgresRestartRows(
-  rows: readonly BenchRow[],
-  documents: number,
-  restarts: PostgresRestarts | null,
-): BenchRow[] {
-  const added: BenchRow[] = restarts
-    ? [
-        [restartedRowName(documents, 'PostgreSQL'), mebibytes(restarts.restarted)],
-        ...arenaLimitedRows(documents, 'PostgreSQL', restarts.arenaLimited),
-      ]
-    : [[restartedRowName(documents, 'PostgreSQL'), 'not measured: no --postgres or BAALDA_BENCH_DATABASE_URL']];
-  const pglitePrefix = restartedRowName(documents, 'PGlite').slice(0, -1);
-  const lastPglite = rows.findLastIndex(([name]) => name.startsWith(pglitePrefix));
-  const at = lastPglite < 0 ? rows.length : lastPglite + 1;
-  return [...rows.slice(0, at), ...added, ...rows.slice(at)];
-}
-
-function mebibytes(reading: MemoryReading): string {
-  return `${(reading.heapUsed / 2 ** 20).toFixed(1)} MiB / ${(reading.rss / 2 ** 20).toFixed(1)} MiB`;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const args = process.argv.slice(2);
-  const documents = Number(flagValue(args, '--documents', '1000'));
-  const seconds = Number(flagValue(args, '--seconds', '15'));
-  const snapshotDir = flagValue(args, '--heap-snapshots', '') || undefined;
-  const postgres = flagValue(args, '--postgres', process.env.BAALDA_BENCH_DATABASE_URL ?? '') || undefined;
-  const arenaFlag = flagValue(args, '--arena-max', '');
-  const arenaMax = arenaFlag ? Number(arenaFlag) : undefined;
-  if (arenaMax !== undefined) arenaLimitEnv(arenaMax); // refused before anything starts
-  printRows(await manyDocumentsAgainstBare({ documents, seconds, snapshotDir, arenaMax }, postgres));
 }

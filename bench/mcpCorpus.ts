@@ -1,8 +1,5 @@
 import { ancestorFoldersOf, docIdFromRandomBytes, hashedEmbedder, pathKey, titleFromPath } from '@baalda/core';
-import { openDatabase } from '../apps/relay/src/db/openDatabase';
-import type { PrismaClient } from '../apps/relay/src/generated/prisma/client';
-import { encodeVector } from '../apps/relay/src/search/vectorCodec';
-import { seededRandom } from '../apps/relay/test/seededRandom';
+import { encodeVector, openDatabase, type PrismaClient, seededRandom } from 'baalda-relay/testing';
 
 /** One synthetic note as the MCP bench stores it. */
 interface BenchNote {

@@ -1,10 +1,11 @@
-// `npx tsx bench/mcpEdits.ts`: what a precise edit costs against a whole rewrite, and how large an outline
-// is; `npm run bench` includes the same rows.
+// `npm run bench -- --only mcp-edits`: what a precise edit costs against a whole rewrite, and how large an
+// outline is (also in the default run).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { mintOwnerToken } from './benchAccount';
+import { defineBench } from './harness/benchDefinition';
+import type { Measurement } from './harness/measurement';
 import { postRpc, startBenchRelay } from './mcpSearch';
 import { percentile } from './stats';
 
@@ -119,29 +120,48 @@ function median(values: readonly number[]): number {
   );
 }
 
-/** The rows `npm run bench` prints. */
-export function mcpEditsRows(report: McpEditsReport): Array<[string, string]> {
+/** The report as measurements: update_note's sizes and times are edit_note's baseline, measured in the same run. */
+export function mcpEditsMeasurements(report: McpEditsReport): Measurement[] {
   const note = `a ${report.noteChars}-char note`;
+  const wholeNote = (value: number) => ({ baseline: { label: 'update_note', value } });
   return [
-    [`MCP one-line change to ${note}: update_note request body`, `${report.update.requestBytes} B`],
-    [`MCP one-line change to ${note}: edit_note request body`, `${report.edit.requestBytes} B`],
-    [`MCP update_note / edit_note answer bodies`, `${report.update.answerBytes} B / ${report.edit.answerBytes} B`],
-    [
-      `MCP update_note / edit_note round trip p50 (${report.rounds / 2} each)`,
-      `${report.update.p50Ms.toFixed(1)} ms / ${report.edit.p50Ms.toFixed(1)} ms`,
-    ],
-    [
-      `MCP outline_note of ${note} (${report.outline.headings} headings), answer body`,
-      `${report.outline.answerBytes} B`,
-    ],
-    [`MCP read_note { section } of one part, answer body`, `${report.sectionRead.answerBytes} B`],
-    [`MCP save_draft of ${note} (10 saves, one draft) p50`, `${report.draftSaveMs.toFixed(1)} ms`],
+    { name: `MCP one-line change to ${note}: update_note request body`, unit: 'B', value: report.update.requestBytes },
+    {
+      name: `MCP one-line change to ${note}: edit_note request body`,
+      unit: 'B',
+      value: report.edit.requestBytes,
+      ...wholeNote(report.update.requestBytes),
+    },
+    { name: 'MCP update_note answer body', unit: 'B', value: report.update.answerBytes },
+    {
+      name: 'MCP edit_note answer body',
+      unit: 'B',
+      value: report.edit.answerBytes,
+      ...wholeNote(report.update.answerBytes),
+    },
+    { name: `MCP update_note round trip p50 (${report.rounds / 2})`, unit: 'ms', value: report.update.p50Ms },
+    {
+      name: `MCP edit_note round trip p50 (${report.rounds / 2})`,
+      unit: 'ms',
+      value: report.edit.p50Ms,
+      ...wholeNote(report.update.p50Ms),
+    },
+    {
+      name: `MCP outline_note of ${note} (${report.outline.headings} headings), answer body`,
+      unit: 'B',
+      value: report.outline.answerBytes,
+    },
+    { name: 'MCP read_note { section } of one part, answer body', unit: 'B', value: report.sectionRead.answerBytes },
+    { name: `MCP save_draft of ${note} (10 saves, one draft) p50`, unit: 'ms', value: report.draftSaveMs },
   ];
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const rows = mcpEditsRows(await measureMcpEdits());
-  const width = Math.max(...rows.map(([name]) => name.length));
-  console.log(`\n| ${'measure'.padEnd(width)} | value |\n| ${'-'.repeat(width)} | ----- |`);
-  for (const [name, value] of rows) console.log(`| ${name.padEnd(width)} | ${value} |`);
-}
+/** `mcp-edits`: edit_note against update_note, outline and section sizes, save_draft. */
+export const mcpEditsBench = defineBench({
+  name: 'mcp-edits',
+  description:
+    'a one-line change with edit_note against update_note (bytes, time), outline_note and section sizes, save_draft',
+  flags: {},
+  inDefaultRun: true,
+  run: async () => mcpEditsMeasurements(await measureMcpEdits()),
+});

@@ -1,13 +1,12 @@
-// `npx tsx bench/mcpSearch.ts`: the MCP route's numbers alone; `npm run bench` includes the same rows.
+// `npm run bench -- --only mcp-search`: the MCP route's numbers (also in the default run).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { formatNoteDocumentName } from '@baalda/core';
-import { TEST_PASSWORD_COST } from '../apps/relay/src/access/passwords';
-import { type Relay, startRelay } from '../apps/relay/src/app/startRelay';
-import { silentLogger } from '../apps/relay/src/support/logger';
+import { type Relay, silentLogger, startRelay, TEST_PASSWORD_COST } from 'baalda-relay/testing';
 import { mintOwnerToken } from './benchAccount';
+import { defineBench } from './harness/benchDefinition';
+import type { Measurement } from './harness/measurement';
 import { generateMcpCorpus, storeMcpCorpus } from './mcpCorpus';
 import { percentile } from './stats';
 
@@ -193,40 +192,41 @@ function percentiles(samples: number[]): { p50: number; p95: number; p99: number
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
 }
 
-/** The report as rows of the bench table. Tokens are estimated as bytes / 4 (no tokenizer is run). */
-export function mcpSearchRows(report: McpSearchReport): Array<[string, string]> {
+/** The report as measurements. Tokens are estimated as bytes / 4 (no tokenizer is run). */
+export function mcpSearchMeasurements(report: McpSearchReport): Measurement[] {
   const at = `${report.notes.toLocaleString('en')} notes`;
   const { searchMs, bytes } = report;
-  const size = (spread: { median: number; max: number }) =>
-    `${spread.median} B (~${Math.round(spread.median / 4)} tokens), max ${spread.max} B`;
+  const search = `MCP search_notes over HTTP, ${at} (${report.calls} calls)`;
+  const sizes = (name: string, spread: { median: number; max: number }): Measurement[] => [
+    { name: `${name}, median`, unit: 'B', value: spread.median, note: `~${Math.round(spread.median / 4)} tokens` },
+    { name: `${name}, largest`, unit: 'B', value: spread.max },
+  ];
+  const read = 'MCP read_note default page of a 100k-char note';
   return [
-    [`MCP search_notes over HTTP, ${at} (${report.calls} calls) p50`, `${searchMs.p50.toFixed(2)} ms`],
-    [`MCP search_notes over HTTP, ${at} (${report.calls} calls) p95`, `${searchMs.p95.toFixed(2)} ms`],
-    [`MCP search_notes over HTTP, ${at} (${report.calls} calls) p99`, `${searchMs.p99.toFixed(2)} ms`],
-    ['MCP tools/list over HTTP (the route without search) p50', `${report.floorMs.p50.toFixed(2)} ms`],
-    [`MCP 10-hit search_notes, whole response body (${report.tenHitAnswers} answers)`, size(bytes.body)],
-    ['MCP 10-hit search_notes, structuredContent alone', size(bytes.structured)],
-    ['MCP 10-hit search_notes, text block alone', size(bytes.text)],
-    [
-      `MCP read_note default page of a 100k-char note (${report.readNote.reads} reads) p50`,
-      `${report.readNote.p50.toFixed(1)} ms`,
-    ],
-    [`MCP read_note default page of a 100k-char note p95`, `${report.readNote.p95.toFixed(1)} ms`],
-    [
-      `MCP read_note default page, response body (note of ${report.readNote.totalChars} chars)`,
-      `${report.readNote.bodyBytes} B`,
-    ],
+    { name: `${search} p50`, unit: 'ms', value: searchMs.p50 },
+    { name: `${search} p95`, unit: 'ms', value: searchMs.p95 },
+    { name: `${search} p99`, unit: 'ms', value: searchMs.p99 },
+    { name: 'MCP tools/list over HTTP (the route without search) p50', unit: 'ms', value: report.floorMs.p50 },
+    ...sizes(`MCP 10-hit search_notes, whole response body (${report.tenHitAnswers} answers)`, bytes.body),
+    ...sizes('MCP 10-hit search_notes, structuredContent alone', bytes.structured),
+    ...sizes('MCP 10-hit search_notes, text block alone', bytes.text),
+    { name: `${read} (${report.readNote.reads} reads) p50`, unit: 'ms', value: report.readNote.p50 },
+    { name: `${read} p95`, unit: 'ms', value: report.readNote.p95 },
+    {
+      name: `MCP read_note default page, response body (note of ${report.readNote.totalChars} chars)`,
+      unit: 'B',
+      value: report.readNote.bodyBytes,
+    },
+    { name: 'MCP bench: filling the database', unit: 's', value: report.seconds.fill },
+    { name: 'MCP bench: whole run', unit: 's', value: report.seconds.total },
   ];
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const report = await measureMcpSearch();
-  const rows = mcpSearchRows(report);
-  rows.push([
-    'MCP bench: filling the database / whole run',
-    `${report.seconds.fill.toFixed(1)} s / ${report.seconds.total.toFixed(1)} s`,
-  ]);
-  const width = Math.max(...rows.map(([name]) => name.length));
-  console.log(`\n| ${'measure'.padEnd(width)} | value |\n| ${'-'.repeat(width)} | ----- |`);
-  for (const [name, value] of rows) console.log(`| ${name.padEnd(width)} | ${value} |`);
-}
+/** `mcp-search`: the MCP route over HTTP at 10,000 notes. */
+export const mcpSearchBench = defineBench({
+  name: 'mcp-search',
+  description: 'MCP over HTTP at 10,000 notes: search_notes round trips and answer sizes, tools/list, read_note',
+  flags: {},
+  inDefaultRun: true,
+  run: async () => mcpSearchMeasurements(await measureMcpSearch()),
+});

@@ -1,19 +1,25 @@
-// `npx tsx bench/mirrorSync.ts [--notes 2000] [--stall-seconds 240] [--verbose]
-// [--only relay-to-disk,disk-to-relay,obsidian,import]`: the mirror's first runs both ways, an Obsidian-like vault both ways and `import`, each with the
-// sync sockets it opened and what the relay refused. See bench/README.md.
+// `npm run bench -- --only mirror-sync [--notes 2000] [--stall-seconds 240] [--verbose]
+// [--parts relay-to-disk,disk-to-relay,obsidian,import]`: the mirror's first runs both ways, an Obsidian-like
+// vault both ways and `import`, each with the sync sockets it opened and what the relay refused. See
+// bench/README.md.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { docIdFromRandomBytes, entryKindOf, type VaultOp } from '@baalda/core';
-import { sendOps } from '../apps/cli/src/mirror/relayCalls';
-import { startMirror } from '../apps/cli/src/mirror/startMirror';
-import { TRANSFER_COMMANDS } from '../apps/cli/src/transfer/transferCommands';
-import { flagValue, printRows } from './fanout';
+import { sendOps, startMirror, TRANSFER_COMMANDS } from 'baalda-cli/testing';
+import { defineBench, positiveNumber, wholeNumber } from './harness/benchDefinition';
 import { obsidianVault } from './mirror/obsidianVault';
 import { type BenchNote, plainNotes, writeFiles } from './mirror/plainNotes';
-import { type Baseline, collectLines, count, mirrorSyncRows, type RunKind, type SyncRun, say } from './mirror/syncRows';
+import {
+  type Baseline,
+  collectLines,
+  count,
+  mirrorSyncMeasurements,
+  type RunKind,
+  type SyncRun,
+  say,
+} from './mirror/syncRows';
 import {
   checkContent,
   contentOfFiles,
@@ -273,19 +279,38 @@ async function withDeadline(work: Promise<unknown>, ms: number): Promise<boolean
   return Promise.race([work.then(() => true), deadline]).finally(() => clearTimeout(timer));
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const args = process.argv.slice(2);
-  const notes = Number(flagValue(args, '--notes', '2000'));
-  const stallMs = Number(flagValue(args, '--stall-seconds', '240')) * 1000;
-  const only = flagValue(args, '--only', PARTS.join(',')).split(',') as Part[];
-  const unknown = only.filter((part) => !PARTS.includes(part));
-  if (unknown.length > 0) throw new Error(`--only takes ${PARTS.join(', ')}; not ${unknown.join(', ')}`);
-  const started = performance.now();
-  const report = await measureMirrorSync(notes, { stallMs, echo: args.includes('--verbose') }, only);
-  for (const run of report.runs) {
-    for (const line of run.unusualLines) console.error(`[${run.label}] ${line}`);
-    for (const warning of run.traffic.warnings) console.error(`[${run.label}] relay: ${warning}`);
-  }
-  printRows(mirrorSyncRows(report.runs, report.baselines));
-  console.log(`\n(whole bench: ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+/** `mirror-sync`: the mirror's first runs both ways and an import, each on a fresh relay. */
+export const mirrorSyncBench = defineBench({
+  name: 'mirror-sync',
+  description: 'first mirror runs both ways (N notes; an Obsidian-like vault) and an import, with sockets and refusals',
+  flags: {
+    notes: { type: 'string', description: 'plain notes in the large runs', default: '2000' },
+    parts: { type: 'string', description: `the parts to run, of ${PARTS.join(',')}`, default: PARTS.join(',') },
+    'stall-seconds': { type: 'string', description: 'a mirror run not idle by then is NOT SETTLED', default: '240' },
+    verbose: { type: 'boolean', description: 'prints every line the mirror logs' },
+  },
+  inDefaultRun: false,
+  check: (options) => {
+    wholeNumber(options.notes, 'notes');
+    positiveNumber(options['stall-seconds'], 'stall-seconds');
+    partsOf(options.parts);
+  },
+  run: async (options) => {
+    const stallMs = positiveNumber(options['stall-seconds'], 'stall-seconds') * 1000;
+    const settings = { stallMs, echo: options.verbose };
+    const report = await measureMirrorSync(wholeNumber(options.notes, 'notes'), settings, partsOf(options.parts));
+    for (const run of report.runs) {
+      for (const line of run.unusualLines) console.error(`[${run.label}] ${line}`);
+      for (const warning of run.traffic.warnings) console.error(`[${run.label}] relay: ${warning}`);
+    }
+    return mirrorSyncMeasurements(report.runs, report.baselines);
+  },
+});
+
+function partsOf(list: string): Part[] {
+  const isPart = (part: string): part is Part => (PARTS as readonly string[]).includes(part);
+  const parts = list.split(',');
+  const unknown = parts.filter((part) => !isPart(part));
+  if (unknown.length > 0) throw new Error(`--parts takes ${PARTS.join(', ')}; not ${unknown.join(', ')}`);
+  return parts.filter(isPart);
 }

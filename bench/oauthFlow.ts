@@ -1,13 +1,14 @@
-// `npx tsx bench/oauthFlow.ts`: what connecting a remote assistant with OAuth costs, in round trips and
-// time, against a client holding a pasted token; `npm run bench` includes the same rows.
+// `npm run bench -- --only oauth-flow`: what connecting a remote assistant with OAuth costs, in round trips
+// and time, against a client holding a pasted token (also in the default run).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { connectWithOAuth, consentThroughApi, MemoryOAuthClient } from '../apps/relay/test/oauthClients';
+import { connectWithOAuth, consentThroughApi, MemoryOAuthClient } from 'baalda-relay/testing/oauth';
 import { BENCH_OWNER, mintOwnerToken } from './benchAccount';
+import { defineBench } from './harness/benchDefinition';
+import type { Measurement } from './harness/measurement';
 import { startBenchRelay } from './mcpSearch';
 import { percentile } from './stats';
 
@@ -135,27 +136,35 @@ function median(values: readonly number[]): number {
   );
 }
 
-/** The rows `npm run bench` prints. */
-export function oauthFlowRows(report: OAuthFlowReport): Array<[string, string]> {
+/** The report as measurements; a pasted token's connect is the OAuth connect's baseline. */
+export function oauthFlowMeasurements(report: OAuthFlowReport): Measurement[] {
   const steps = Object.entries(report.assistantRequests)
     .map(([step, count]) => `${step} ${count}`)
     .join(', ');
   const total = Object.values(report.assistantRequests).reduce((sum, count) => sum + count, 0);
   return [
-    [`OAuth connect: the assistant's HTTP round trips (${steps})`, `${total}`],
-    [`OAuth connect: the browser's round trips to the relay (authorize, approve)`, `${report.browserRequests}`],
-    [`OAuth connect, first on a fresh relay (loads its OAuth server)`, `${report.firstFlowMs.toFixed(1)} ms`],
-    [
-      `OAuth connect p50 / pasted-token connect p50 (baseline), ${report.flows - 1} each`,
-      `${report.flowP50Ms.toFixed(1)} ms / ${report.tokenConnectP50Ms.toFixed(1)} ms`,
-    ],
-    [`OAuth refresh (rotation) round trip p50`, `${report.refreshP50Ms.toFixed(1)} ms`],
+    { name: "OAuth connect: the assistant's HTTP round trips", unit: 'count', value: total, note: steps },
+    {
+      name: "OAuth connect: the browser's round trips to the relay (authorize, approve)",
+      unit: 'count',
+      value: report.browserRequests,
+    },
+    { name: 'OAuth connect, first on a fresh relay (loads its OAuth server)', unit: 'ms', value: report.firstFlowMs },
+    {
+      name: `OAuth connect p50, ${report.flows - 1} connects`,
+      unit: 'ms',
+      value: report.flowP50Ms,
+      baseline: { label: 'pasted-token connect', value: report.tokenConnectP50Ms },
+    },
+    { name: 'OAuth refresh (rotation) round trip p50', unit: 'ms', value: report.refreshP50Ms },
   ];
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const rows = oauthFlowRows(await measureOAuthFlow());
-  const width = Math.max(...rows.map(([name]) => name.length));
-  console.log(`\n| ${'measure'.padEnd(width)} | value |\n| ${'-'.repeat(width)} | ----- |`);
-  for (const [name, value] of rows) console.log(`| ${name.padEnd(width)} | ${value} |`);
-}
+/** `oauth-flow`: connecting an assistant with OAuth. */
+export const oauthFlowBench = defineBench({
+  name: 'oauth-flow',
+  description: "OAuth connect of the SDK's client: round trips, time against a pasted token's connect, refresh",
+  flags: {},
+  inDefaultRun: true,
+  run: async () => oauthFlowMeasurements(await measureOAuthFlow()),
+});

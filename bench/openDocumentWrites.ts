@@ -1,14 +1,13 @@
-// `npx tsx bench/openDocumentWrites.ts [--documents 2000] [--writes 100]`: creates and uploads while a device
-// holds many documents open, with ACL6's rechecks as they ran before and as they run now, in one run.
+// `npm run bench -- --only open-document-writes [--documents 2000] [--writes 100]`: creates and uploads while a
+// device holds many documents open, with ACL6's rechecks as they ran before and as they run now, in one run.
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { formatVaultDocumentName } from '@baalda/core';
 import { fetchAsOwner } from './benchAccount';
-import { flagValue, printRows } from './fanout';
+import { defineBench, wholeNumber } from './harness/benchDefinition';
+import { type Measurement, withBaselines } from './harness/measurement';
 import { benchDocumentName, createBenchNotes } from './load/benchNotes';
 import { ClientFleet } from './load/clientFleet';
-import type { BenchRow } from './load/compareRows';
 import { type MeasuredRelay, startMeasuredRelay } from './load/relayProcess';
 import { summarize } from './stats';
 
@@ -111,47 +110,58 @@ async function timeUpload(relay: MeasuredRelay, path: string): Promise<number> {
   return performance.now() - started;
 }
 
-/** Both recheck modes, one relay each, in this run: before first, so the new one is never the warmer. */
-export async function openDocumentWritesBeforeAfter(documents = 2000, writes = 100): Promise<BenchRow[]> {
-  const runs: OpenDocumentWrites[] = [];
-  for (const mode of ['before', 'after'] as const) runs.push(await measureOpenDocumentWrites(mode, documents, writes));
-  return openDocumentWriteRows(runs);
+/**
+ * Both recheck modes, one relay each, in this run: before first, so the new one is never the warmer. The
+ * measurements are the rechecks' as they run now, each with the old rechecks' as its baseline.
+ */
+export async function openDocumentWritesBeforeAfter(documents = 2000, writes = 100): Promise<Measurement[]> {
+  const before = await measureOpenDocumentWrites('before', documents, writes);
+  const after = await measureOpenDocumentWrites('after', documents, writes);
+  return withBaselines(
+    openDocumentWriteMeasurements(after),
+    openDocumentWriteMeasurements(before),
+    'rechecks as before',
+  );
 }
 
-/** The runs as rows of the bench table: queries of one pass, then p50 / p95 of each write. */
-export function openDocumentWriteRows(runs: readonly OpenDocumentWrites[]): BenchRow[] {
-  const rows: BenchRow[] = [];
-  const opened = (phase: WritePhase) => `${phase.open.toLocaleString('en')} documents open`;
-  for (const { mode, phases } of runs) {
-    const [none, many] = phases;
-    rows.push([
-      `ACL6 recheck pass, queries with ${none.open} / ${many.open.toLocaleString('en')} documents open (${mode})`,
-      `${none.recheck.queries} / ${many.recheck.queries}`,
-    ]);
-    rows.push([
-      `ACL6 recheck pass, time with ${many.open.toLocaleString('en')} documents open, one pass (${mode})`,
-      `${many.recheck.ms.toFixed(1)} ms`,
-    ]);
-    for (const phase of phases) {
-      const load = ` (load ${phase.loadAverage.toFixed(1)})`;
-      rows.push([`create note, ${opened(phase)}, p50 / p95 (${mode})`, percentiles(phase.creates) + load]);
-      rows.push([
-        `upload ${UPLOAD_BYTES / 1024} KiB attachment, ${opened(phase)}, p50 / p95 (${mode})`,
-        percentiles(phase.uploads) + load,
-      ]);
-    }
+/** One run as measurements: queries of one pass and its time, then p50 / p95 of each write. */
+export function openDocumentWriteMeasurements({ phases }: OpenDocumentWrites): Measurement[] {
+  const [none, many] = phases;
+  const open = `${many.open.toLocaleString('en')} documents open`;
+  const measurements: Measurement[] = [
+    { name: `ACL6 recheck pass, queries with ${none.open} documents open`, unit: 'count', value: none.recheck.queries },
+    { name: `ACL6 recheck pass, queries with ${open}`, unit: 'count', value: many.recheck.queries },
+    { name: `ACL6 recheck pass, time with ${open}, one pass`, unit: 'ms', value: many.recheck.ms },
+  ];
+  for (const phase of phases) {
+    const opened = `${phase.open.toLocaleString('en')} documents open`;
+    const note = `load ${phase.loadAverage.toFixed(1)}`;
+    const creates = summarize(phase.creates);
+    const uploads = summarize(phase.uploads);
+    const upload = `upload ${UPLOAD_BYTES / 1024} KiB attachment, ${opened}`;
+    measurements.push(
+      { name: `create note, ${opened}, p50`, unit: 'ms', value: creates.p50, note },
+      { name: `create note, ${opened}, p95`, unit: 'ms', value: creates.p95, note },
+      { name: `${upload}, p50`, unit: 'ms', value: uploads.p50, note },
+      { name: `${upload}, p95`, unit: 'ms', value: uploads.p95, note },
+    );
   }
-  return rows;
+  return measurements;
 }
 
-function percentiles(samples: readonly number[]): string {
-  const { p50, p95 } = summarize(samples);
-  return `${p50.toFixed(1)} ms / ${p95.toFixed(1)} ms`;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const args = process.argv.slice(2);
-  const documents = Number(flagValue(args, '--documents', '2000'));
-  const writes = Number(flagValue(args, '--writes', '100'));
-  printRows(await openDocumentWritesBeforeAfter(documents, writes));
-}
+/** `open-document-writes`: writes while 2,000 documents are open, ACL6's rechecks before and now. */
+export const openDocumentWritesBench = defineBench({
+  name: 'open-document-writes',
+  description: "creates and uploads with 0 and 2,000 documents open, ACL6's rechecks now against as they ran before",
+  flags: {
+    documents: { type: 'string', description: 'documents held open', default: '2000' },
+    writes: { type: 'string', description: 'creates and uploads timed in each phase', default: '100' },
+  },
+  inDefaultRun: true,
+  check: (options) => {
+    wholeNumber(options.documents, 'documents');
+    wholeNumber(options.writes, 'writes');
+  },
+  run: async (options) =>
+    openDocumentWritesBeforeAfter(wholeNumber(options.documents, 'documents'), wholeNumber(options.writes, 'writes')),
+});

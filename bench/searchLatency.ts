@@ -1,10 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { hashedEmbedder, quantizeVectors } from '@baalda/core';
-import { optimizeOnlyHotWasm } from '../apps/relay/src/db/wasmTiering';
-import { type IndexPlace, SearchIndex } from '../apps/relay/src/search/searchIndex';
-import { searchNotes } from '../apps/relay/src/search/searchService';
-import { seededRandom } from '../apps/relay/test/seededRandom';
+import { type IndexPlace, optimizeOnlyHotWasm, SearchIndex, searchNotes, seededRandom } from 'baalda-relay/testing';
+import { defineBench } from './harness/benchDefinition';
+import { type Measurement, mebibytes } from './harness/measurement';
 import { percentile } from './stats';
 
 // A fixed vocabulary and a seeded generator, so every run scores the same corpus.
@@ -188,3 +187,24 @@ function randomUnitVector(next: () => number): Float32Array {
   const norm = Math.hypot(...vector);
   return vector.map((value) => value / norm);
 }
+
+/** `search-latency`: the store-level search rows at 10,000 and 100,000 notes, words only. */
+export const searchLatencyBench = defineBench({
+  name: 'search-latency',
+  description: 'store-level search at 10,000 and 100,000 notes: queries, an edit written into the copy, what it holds',
+  flags: {},
+  inDefaultRun: true,
+  run: async () =>
+    [10_000, 100_000].flatMap((notes): Measurement[] => {
+      const search = measureSearchLatency(notes);
+      const at = `${notes.toLocaleString('en')} notes`;
+      return [
+        { name: `search, ${at}, store-level p50`, unit: 'ms', value: search.p50 },
+        { name: `search, ${at}, store-level p95`, unit: 'ms', value: search.p95 },
+        { name: `edit written into the search copy, ${at}, p50`, unit: 'ms', value: search.edit.p50 },
+        { name: `edit written into the search copy, ${at}, p95`, unit: 'ms', value: search.edit.p95 },
+        { name: `search vectors held, ${at}`, unit: 'MiB', value: mebibytes(search.vectorBytes) },
+        { name: `search structures held in all, ${at}`, unit: 'MiB', value: mebibytes(search.heldBytes) },
+      ];
+    }),
+});

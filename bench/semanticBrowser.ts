@@ -1,16 +1,15 @@
-// `npx tsx bench/semanticBrowser.ts [--port 9612]`: the sentence encoder in the PWA, in Debian's Chromium. The
+// `npm run bench -- --only semantic-browser [--browser-port 9612]`: the sentence encoder in the PWA, in Debian's Chromium. The
 // model's load in the app's Web Worker, the first time (its files from the relay, nothing cached) and offline
 // (from the service worker's cache, as an offline search loads it), then the worker's embedding throughput.
-import { pathToFileURL } from 'node:url';
 import { noteVectorsOf, type SentenceEncoder, USE_LITE } from '@baalda/core';
 import type { BrowserContext, Page } from '@playwright/test';
-import { NOTES_PER_BATCH } from '../apps/web/lib/search/semantic/noteMeanings';
-import { ENCODER_WORKER_URL, UNCACHED_SEMANTIC_FILES_SCRIPT } from '../apps/web/lib/search/semantic/semanticFiles';
+import { ENCODER_WORKER_URL, NOTES_PER_BATCH, UNCACHED_SEMANTIC_FILES_SCRIPT } from 'baalda-web/testing';
 import { BENCH_OWNER } from './benchAccount';
 import { startAppRelay } from './editor/appRelay';
 import { launchBenchBrowser } from './editor/benchBrowser';
 import { SERVICE_WORKER_CONTROLS } from './editor/pageProbes';
-import { flagValue, printRows } from './fanout';
+import { defineBench, wholeNumber } from './harness/benchDefinition';
+import type { Measurement } from './harness/measurement';
 import { noteTexts } from './semantic';
 
 const EMBEDDED_NOTES = 64;
@@ -137,21 +136,36 @@ async function embeddingThroughput(page: Page): Promise<number> {
   return texts.length / ((performance.now() - started) / 1000);
 }
 
-/** The report as rows of the bench table. */
-export function browserSemanticRows(report: BrowserSemantics): Array<[string, string]> {
-  const load = ({ pageMs, workerMs }: ModelLoad) =>
-    `${Math.round(pageMs)} ms (${Math.round(workerMs)} ms of it loading the model in the worker)`;
+/** The report as measurements: each model load as the page saw it and the worker's own share of it. */
+export function browserSemanticMeasurements(report: BrowserSemantics): Measurement[] {
+  const load = (name: string, { pageMs, workerMs }: ModelLoad): Measurement[] => [
+    { name, unit: 'ms', value: pageMs },
+    { name: `${name}, of it loading the model in the worker`, unit: 'ms', value: workerMs },
+  ];
   return [
-    ['semantic model load, PWA (Chromium, Web Worker): first use, files from the relay', load(report.firstLoad)],
-    ["semantic model load, PWA: offline, files from the service worker's cache", load(report.offlineLoad)],
-    [
-      `embedding throughput, browser (Chromium, Web Worker, ~200-word notes, ${NOTES_PER_BATCH} a batch)`,
-      `${report.notesPerSecond.toFixed(1)} notes/s`,
-    ],
+    ...load('semantic model load, PWA (Chromium, Web Worker): first use, files from the relay', report.firstLoad),
+    ...load("semantic model load, PWA: offline, files from the service worker's cache", report.offlineLoad),
+    {
+      name: `embedding throughput, browser (Chromium, Web Worker, ~200-word notes, ${NOTES_PER_BATCH} a batch)`,
+      unit: 'notes/s',
+      value: report.notesPerSecond,
+    },
   ];
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const port = Number(flagValue(process.argv.slice(2), '--port', String(BROWSER_BENCH_PORT)));
-  printRows(browserSemanticRows(await measureSemanticInBrowser(port)));
-}
+/** `semantic-browser`: the sentence encoder in the PWA. */
+export const semanticBrowserBench = defineBench({
+  name: 'semantic-browser',
+  description: "the encoder in the PWA (Chromium, the app's Web Worker): model load online and offline, throughput",
+  flags: {
+    'browser-port': {
+      type: 'string',
+      description: "the port of this bench's relay",
+      default: String(BROWSER_BENCH_PORT),
+    },
+  },
+  inDefaultRun: true,
+  check: (options) => void wholeNumber(options['browser-port'], 'browser-port'),
+  run: async (options) =>
+    browserSemanticMeasurements(await measureSemanticInBrowser(wholeNumber(options['browser-port'], 'browser-port'))),
+});

@@ -1,15 +1,16 @@
-// `npx tsx bench/semanticImport.ts [--rounds 3]`: whether the relay stays responsive while it embeds a
+// `npm run bench -- --only semantic-import [--rounds 3]`: whether the relay stays responsive while it embeds a
 // 5,000-note import. Fan-out on one note (30 clients, 20 edits/s) is timed on an idle relay that computes
 // meaning, then on a fresh one while the 5,000 notes it was just given are embedded in its worker thread.
-import { pathToFileURL } from 'node:url';
-import { flagValue, withOneNoteFanout } from './fanout';
+import { withOneNoteFanout } from './fanout';
+import { defineBench, wholeNumber } from './harness/benchDefinition';
+import type { Measurement } from './harness/measurement';
 import { benchDocId, createBenchNotes } from './load/benchNotes';
 import { sleep } from './load/editLoad';
 import { medianRound } from './load/medianRound';
 import type { MeasuredRelay } from './load/relayProcess';
 import type { TimedEdits } from './load/timedEdits';
+import { readCorpus } from './retrieval/corpusFile';
 import { runEdits, writeParagraphs } from './retrieval/relayLoader';
-import { readCorpus } from './retrieval/runRetrieval';
 
 const CLIENTS = 30;
 const IMPORTED = 5000;
@@ -78,28 +79,46 @@ async function importNotes(relay: MeasuredRelay): Promise<void> {
   await sleep(3000);
 }
 
-/** The report as rows of the bench table: each phase's median round by p95, then every round's p95. */
-export function importRows(report: ImportResponsiveness): Array<[string, string]> {
+/**
+ * The report as measurements: each side's median round by p95, every round's p95 as its samples; the idle
+ * relay is the embedding one's baseline.
+ */
+export function importMeasurements(report: ImportResponsiveness): Measurement[] {
   const p95 = (phase: ImportPhase) => phase.timed.stats.p95;
   const idle = medianRound(report.idle, p95);
   const embedding = medianRound(report.embedding, p95);
   const label = `fan-out p95, 1 note × ${CLIENTS} clients, 20 edits/s`;
-  const eachRound = (phases: readonly ImportPhase[]) => phases.map((phase) => p95(phase).toFixed(1)).join(', ');
   return [
-    [`${label}, idle relay computing meaning (median round)`, `${p95(idle).toFixed(1)} ms`],
-    [
-      `${label}, while embedding a ${IMPORTED.toLocaleString('en')}-note import (median round)`,
-      `${p95(embedding).toFixed(1)} ms (${(p95(embedding) / p95(idle)).toFixed(2)}× idle; ${embedding.waitingAtStart} → ${embedding.waitingAtEnd} notes waiting)`,
-    ],
-    [
-      `${label}: p95 of each of ${report.idle.length} rounds, ms — embedding / idle`,
-      `${eachRound(report.embedding)} / ${eachRound(report.idle)}`,
-    ],
+    {
+      name: `${label}, idle relay computing meaning (median round)`,
+      unit: 'ms',
+      value: p95(idle),
+      samples: report.idle.map(p95),
+    },
+    {
+      name: `${label}, while embedding a ${IMPORTED.toLocaleString('en')}-note import (median round)`,
+      unit: 'ms',
+      value: p95(embedding),
+      samples: report.embedding.map(p95),
+      baseline: { label: 'idle', value: p95(idle) },
+      target: '≤ 1.5× idle',
+      note: `${embedding.waitingAtStart} → ${embedding.waitingAtEnd} notes waiting`,
+    },
   ];
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { printRows } = await import('./fanout');
-  const rounds = Number(flagValue(process.argv.slice(2), '--rounds', String(IMPORT_ROUNDS)));
-  printRows(importRows(await measureImportResponsiveness(rounds)));
-}
+/** `semantic-import`: fan-out while a 5,000-note import is embedded, against an idle relay (BEN7 rounds). */
+export const semanticImportBench = defineBench({
+  name: 'semantic-import',
+  description: 'fan-out p95 (30 clients, 20 edits/s) while a 5,000-note import is embedded, against idle, in rounds',
+  flags: {
+    rounds: {
+      type: 'string',
+      description: 'rounds of idle and embedding relays (BEN7)',
+      default: String(IMPORT_ROUNDS),
+    },
+  },
+  inDefaultRun: true,
+  check: ({ rounds }) => void wholeNumber(rounds, 'rounds'),
+  run: async ({ rounds }) => importMeasurements(await measureImportResponsiveness(wholeNumber(rounds, 'rounds'))),
+});

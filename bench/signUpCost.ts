@@ -1,14 +1,12 @@
-// `npx tsx bench/signUpCost.ts`: what sign-ups without an invite cost a relay that hashes passwords at the real
-// cost (ACC11), against one sign-in's hash measured in the same run; `npm run bench` includes the same rows.
+// `npm run bench -- --only sign-up-cost`: what sign-ups without an invite cost a relay that hashes passwords at
+// the real cost (ACC11), against one sign-in's hash measured in the same run (also in the default run).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { DEFAULT_PASSWORD_COST } from '../apps/relay/src/access/passwords';
-import { type Relay, startRelay } from '../apps/relay/src/app/startRelay';
-import { LOCAL_EDGE } from '../apps/relay/src/support/edgeSettings';
-import { silentLogger } from '../apps/relay/src/support/logger';
+import { DEFAULT_PASSWORD_COST, LOCAL_EDGE, type Relay, silentLogger, startRelay } from 'baalda-relay/testing';
 import { BENCH_OWNER } from './benchAccount';
+import { defineBench } from './harness/benchDefinition';
+import type { Measurement } from './harness/measurement';
 import { median } from './stats';
 
 /** What the sign-up bench reports, in ms (medians of `rounds`). */
@@ -70,20 +68,34 @@ export async function measureSignUpCost(rounds = 5): Promise<SignUpCostReport> {
   }
 }
 
-/** The rows `npm run bench` prints; ACC11's target is the first row under a tenth of its baseline. */
-export function signUpCostRows(report: SignUpCostReport): Array<[string, string]> {
-  const ratio = report.fourRefusedMs / report.signInMs;
+/** The measurements; ACC11's target is the first under a tenth of its baseline, one sign-in's hash. */
+export function signUpCostMeasurements(report: SignUpCostReport): Measurement[] {
+  const oneHash = { label: "one sign-in's hash", value: report.signInMs };
   return [
-    [
-      `4 sign-ups without an invite, together / one sign-in's hash (baseline), p50 of ${report.rounds}`,
-      `${report.fourRefusedMs.toFixed(1)} ms / ${report.signInMs.toFixed(0)} ms (${(ratio * 100).toFixed(1)}%, target < 10%)`,
-    ],
-    [
-      'a sign-in while 4 sign-ups without an invite arrive / alone (baseline)',
-      `${report.signInBesideRefusedMs.toFixed(0)} ms / ${report.signInMs.toFixed(0)} ms`,
-    ],
+    {
+      name: `4 sign-ups without an invite, together, p50 of ${report.rounds}`,
+      unit: 'ms',
+      value: report.fourRefusedMs,
+      baseline: oneHash,
+      target: '< 0.10× baseline',
+    },
+    {
+      name: 'a sign-in while 4 sign-ups without an invite arrive',
+      unit: 'ms',
+      value: report.signInBesideRefusedMs,
+      baseline: { ...oneHash, label: 'a sign-in alone' },
+    },
   ];
 }
+
+/** `sign-up-cost`: refused sign-ups against one hash at the production cost (ACC11). */
+export const signUpCostBench = defineBench({
+  name: 'sign-up-cost',
+  description: "sign-ups without an invite against one sign-in's hash at the production scrypt cost (ACC11)",
+  flags: {},
+  inDefaultRun: true,
+  run: async () => signUpCostMeasurements(await measureSignUpCost()),
+});
 
 function refuse(relay: Relay, address: string, tag: string): Promise<void> {
   const stranger = { email: `stranger-${tag}@x.org`, password: 'a long enough password' };
@@ -108,11 +120,4 @@ async function timed(run: () => Promise<void>): Promise<number> {
   const started = performance.now();
   await run();
   return performance.now() - started;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const rows = signUpCostRows(await measureSignUpCost());
-  const width = Math.max(...rows.map(([name]) => name.length));
-  console.log(`\n| ${'measure'.padEnd(width)} | value |\n| ${'-'.repeat(width)} | ----- |`);
-  for (const [name, value] of rows) console.log(`| ${name.padEnd(width)} | ${value} |`);
 }

@@ -1,11 +1,7 @@
-// `npx tsx bench/soak.ts [--soak-minutes 10] [--heap-snapshots DIR] [--arena-max N]` (or `npm run bench --
-// --soak`): the heap and RSS trends of the relay beside bare Hocuspocus's, side by side in one run; with
-// --heap-snapshots, each server's heap at the first settled sample and at the last one; with --arena-max, one
-// more server: the relay with glibc's MALLOC_ARENA_MAX=N; with --node-flags A,B, one more per flag: the relay
-// run with that Node/V8 flag too; --without-bare leaves the baseline out.
+// What the `soak` bench measures (soakBench.ts): the heap and RSS trends of the relay beside bare Hocuspocus's,
+// side by side in one run, and of the variants asked for (an arena limit, Node flags); with a snapshot folder,
+// each server's heap at the first settled sample and at the last one.
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { flagValue, printRows } from './fanout';
 import { arenaLimitEnv } from './load/arenaLimit';
 import { benchDocumentName, createBenchNotes } from './load/benchNotes';
 import { ClientFleet } from './load/clientFleet';
@@ -32,7 +28,7 @@ export const FLAT_MIB_PER_10_MINUTES = 1;
  * The trend is fitted from this minute on: the first minutes fill what a relay fills once (compiled code,
  * Prisma's and PGlite's caches, the search index's structures), which is growth, but not a trend.
  */
-const SETTLED_FROM_MINUTE = 2;
+export const SETTLED_FROM_MINUTE = 2;
 
 /** The relay's heap after forced GC, `minutes` into the soak. */
 export interface HeapSample {
@@ -252,96 +248,4 @@ export function leastSquaresSlope(points: ReadonlyArray<[number, number]>): numb
   const covariance = points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0);
   const variance = points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0);
   return variance === 0 ? 0 : covariance / variance;
-}
-
-/**
- * Each relay's settled heap and RSS slopes less bare Hocuspocus's from the same run: the growth the relay adds
- * to what Hocuspocus and Yjs do under the same edits (their notes' tombstones grow both). None without bare.
- */
-export function beyondBareRows(reports: readonly SoakReport[]): Array<[string, string]> {
-  const bare = reports.find((report) => report.server.kind === 'bare');
-  if (!bare) return [];
-  const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`;
-  return reports
-    .filter((report) => report !== bare)
-    .map((report) => [
-      `soak ${report.minutes} min, ${report.server.label}: heap / RSS slope from minute ${SETTLED_FROM_MINUTE} beyond bare Hocuspocus's`,
-      `${signed(report.settledSlopeMiBPer10Minutes - bare.settledSlopeMiBPer10Minutes)} / ${signed(
-        report.settledRssSlopeMiBPer10Minutes - bare.settledRssSlopeMiBPer10Minutes,
-      )} MiB per 10 min`,
-    ]);
-}
-
-/** The report as rows of the bench table. */
-export function soakRows(report: SoakReport): Array<[string, string]> {
-  const mib = (sample: HeapSample | undefined) =>
-    `${((sample?.reading.heapUsed ?? Number.NaN) / 2 ** 20).toFixed(1)} MiB`;
-  const slope = (value: number) => `${value.toFixed(2)} MiB per 10 min`;
-  const name = `soak ${report.minutes} min, ${report.server.label} (${report.edits} edits, ${report.reconnects} reconnects)`;
-  const settled = report.settledSlopeMiBPer10Minutes;
-  const verdict = Math.abs(settled) < FLAT_MIB_PER_10_MINUTES ? 'flat' : 'NOT flat';
-  const net = report.netOfTombstones;
-  const netVerdict = Math.abs(net.slopeMiBPer10Minutes) < FLAT_MIB_PER_10_MINUTES ? 'flat' : 'NOT flat';
-  const rss = (sample: HeapSample | undefined) => `${((sample?.reading.rss ?? Number.NaN) / 2 ** 20).toFixed(0)} MiB`;
-  return [
-    [`${name}: heap first / last sample`, `${mib(report.samples[0])} / ${mib(report.samples.at(-1))}`],
-    [`${name}: heap slope, all ${report.samples.length} samples`, slope(report.slopeMiBPer10Minutes)],
-    [
-      `${name}: heap slope from minute ${SETTLED_FROM_MINUTE}`,
-      `${slope(settled)} (${verdict}: bound ${FLAT_MIB_PER_10_MINUTES} MiB)`,
-    ],
-    [
-      `${name}: heap slope from minute ${SETTLED_FROM_MINUTE} net of the loaded notes' Yjs tombstones`,
-      `${slope(net.slopeMiBPer10Minutes)} (${netVerdict}; ${net.bytesPerDeletedStruct.toFixed(0)} B per deleted struct)`,
-    ],
-    [
-      `${name}: RSS first / last sample, slope from minute ${SETTLED_FROM_MINUTE}`,
-      `${rss(report.samples[0])} / ${rss(report.samples.at(-1))}, ${slope(report.settledRssSlopeMiBPer10Minutes)}`,
-    ],
-    [`${name}: fan-out p95`, `${report.fanoutP95.toFixed(1)} ms`],
-    [`${name}: edits undelivered`, `${report.undelivered} of ${report.edits}`],
-  ];
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const args = process.argv.slice(2);
-  const snapshotDir = flagValue(args, '--heap-snapshots', '') || undefined;
-  const servers = soakServersFrom(args);
-  const reports = await measureSoaks(Number(flagValue(args, '--soak-minutes', '10')), servers, snapshotDir);
-  for (const report of reports) printSamples(report);
-  printRows([...reports.flatMap(soakRows), ...beyondBareRows(reports)]);
-}
-
-/** The servers the command line asks for: the relay and bare Hocuspocus, less or plus the variants named. */
-export function soakServersFrom(args: readonly string[]): SoakServer[] {
-  const servers = SOAK_SERVERS.filter((server) => server.kind !== 'bare' || !args.includes('--without-bare'));
-  const arenaMax = flagValue(args, '--arena-max', '');
-  if (arenaMax) servers.push(arenaLimitedRelay(Number(arenaMax)));
-  const nodeFlags = flagValue(args, '--node-flags', '');
-  if (nodeFlags) servers.push(...nodeFlags.split(',').map(relayWithFlag));
-  return servers;
-}
-
-/** Every sample of one server's soak, with the RSS split into its parts (BEN8). */
-function printSamples(report: SoakReport): void {
-  console.log(`${report.server.label}:`);
-  for (const sample of report.samples) {
-    const {
-      heapUsed,
-      heapTotal,
-      rss,
-      rssAnon,
-      rssFile,
-      rssWasm,
-      external,
-      documents,
-      stateBytes,
-      structs,
-      deletedStructs,
-    } = sample.reading;
-    const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
-    console.log(
-      `  ${sample.minutes.toFixed(1)} min: heap ${mib(heapUsed)} MiB (pages ${mib(heapTotal)}), external ${mib(external)} MiB, rss ${mib(rss)} MiB (anonymous ${mib(rssAnon)} of which WebAssembly ${mib(rssWasm)}, files ${mib(rssFile)}), ${documents} documents, ${stateBytes} state bytes, ${structs} Yjs structs (${deletedStructs} deleted)`,
-    );
-  }
 }

@@ -4,12 +4,14 @@
 // (markdown, core) compile without DOM or Node types (so `fetch`, `setTimeout`, `process`, `window` can't
 // creep in), `@baalda/markdown/testing` is imported by tests only, inside the relay every import points down a layer (relayLayers.mjs),
 // and the CLI talks to the relay over the network only, so its sources import nothing of the relay and its
-// tests only `baalda-relay/testing`. Biome's noRestrictedImports guards core's import lines themselves.
+// tests only `baalda-relay/testing`; the benches reach an app only through the entries its package.json
+// exports (benchImports.mjs, BEN16). Biome's noRestrictedImports guards core's import lines themselves.
 // `--relay-src DIR` checks another copy of the relay's sources (the check's own test plants a bad import).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchImportProblems } from './benchImports.mjs';
 import { PURE_PACKAGES, packageLayerProblems, pureTsconfigProblems } from './packageLayers.mjs';
 import { relayLayerProblems, sqlOutsideItsPlaceProblems } from './relayLayers.mjs';
 
@@ -55,6 +57,16 @@ for (const folder of ['src', 'test']) {
     }
   }
 }
+
+const apps = ['apps/relay', 'apps/cli', 'apps/web'].map((dir) => {
+  const manifest = readJson(`${dir}/package.json`);
+  return { dir, name: manifest.name, entries: Object.keys(manifest.exports ?? {}) };
+});
+const benchFiles = sourceFiles(join(root, 'bench')).map((file) => ({
+  path: file.slice(root.length + 1),
+  text: readFileSync(file, 'utf8'),
+}));
+problems.push(...benchImportProblems(benchFiles, apps));
 
 const relaySrcFlag = process.argv.indexOf('--relay-src');
 const relaySrc = relaySrcFlag >= 0 ? process.argv[relaySrcFlag + 1] : join(root, 'apps', 'relay', 'src');

@@ -23,12 +23,16 @@ const BENCH_ENTRIES = { relayHost: '../../bench/load/relayHost.ts', bareHost: '.
 const REQUIRE_SHIM =
   "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);";
 
-/** Our workspace packages are TypeScript sources, so they are bundled; every other package stays external. */
+/**
+ * Our workspace packages are TypeScript sources, so they are bundled (the bench hosts reach the relay through
+ * `baalda-relay/testing/benchProcesses`); every other package stays external.
+ */
 const installedPackagesExternal = {
   name: 'installed-packages-external',
   setup(context) {
+    const isOurs = (path) => path.startsWith('@baalda/') || path.startsWith('baalda-relay/');
     context.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@baalda/') ? undefined : { path: args.path, external: true },
+      isOurs(args.path) ? undefined : { path: args.path, external: true },
     );
   },
 };

@@ -1,8 +1,8 @@
 // The vault the editor bench works in, made through the relay's own paths: notes with `createNote` ops, images
 // uploaded as attachments, and the big note's Markdown written with MCP `update_note`, as an assistant would.
 import { randomBytes } from 'node:crypto';
+import { seededRandom } from 'baalda-relay/testing';
 import { z } from 'zod';
-import { seededRandom } from '../../apps/relay/test/seededRandom';
 import { fetchAsOwner } from '../benchAccount';
 import { pngOf } from '../mirror/obsidianVault';
 import type { AppRelay } from './appRelay';

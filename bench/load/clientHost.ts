@@ -3,9 +3,9 @@
 import { EDITOR_FRAGMENT } from '@baalda/markdown';
 import { quietWebSocket } from '@baalda/sync-client';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { appendParagraph } from 'baalda-relay/testing/benchProcesses';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { appendParagraph } from '../../apps/relay/test/clients';
 import { type ClientSpec, editIdsIn, editParagraphText, type WorkerReply, type WorkerRequest } from './clientProtocol';
 
 interface Client {

@@ -1,14 +1,17 @@
 // The relay of the load benches, in a process of its own: forked by relayProcess.ts with --expose-gc, it
 // starts the relay on argv[2] (a PGlite folder, or a PostgreSQL URL) and answers memory readings over IPC.
 import { writeHeapSnapshot } from 'node:v8';
-import { createAccessService } from '../../apps/relay/src/access/accessService';
-import { TEST_PASSWORD_COST } from '../../apps/relay/src/access/passwords';
-import { lostConnections, openConnections } from '../../apps/relay/src/access/recheckPass';
-import { lostConnectionsAsBefore } from '../../apps/relay/src/access/recheckPassAsBefore';
-import { startRelay } from '../../apps/relay/src/app/startRelay';
-import type { DatabaseTarget } from '../../apps/relay/src/db/openDatabase';
-import { silentLogger } from '../../apps/relay/src/support/logger';
-import { countingClient } from '../../apps/relay/test/queryCounter';
+import {
+  countingClient,
+  createAccessService,
+  type DatabaseTarget,
+  lostConnections,
+  lostConnectionsAsBefore,
+  openConnections,
+  silentLogger,
+  startRelay,
+  TEST_PASSWORD_COST,
+} from 'baalda-relay/testing/benchProcesses';
 import { answerHostRequests } from './hostReadings';
 import type { HostRequest } from './relayProtocol';
 

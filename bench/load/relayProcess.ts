@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildBenchHosts } from '../../apps/relay/build.mjs';
+import { buildBenchHosts } from 'baalda-relay/testing';
 import { RELAY_NODE_FLAGS } from '../../scripts/relayNodeFlags.mjs';
 import { type AuthedRelay, mintOwnerToken } from '../benchAccount';
 import { type BenchDatabase, type BenchStorage, createBenchStorage } from './benchStorage';

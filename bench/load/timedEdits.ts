@@ -1,4 +1,5 @@
 import { loadavg } from 'node:os';
+import type { Measurement } from '../harness/measurement';
 import type { ClientFleet } from './clientFleet';
 import type { EditTimes } from './clientProtocol';
 import { driveEdits, type FanoutStats, type SentEdit, sleep, summarizeFanout } from './editLoad';
@@ -83,23 +84,24 @@ async function collectUntilDelivered(
   }
 }
 
-/** The rows of a timed phase, each named `name` and what it shows. */
-export function timedEditRows(name: string, timed: TimedEdits): Array<[string, string]> {
+/** The measurements of a timed phase, each named `name` and what it shows. */
+export function timedEditMeasurements(name: string, timed: TimedEdits): Measurement[] {
   const { stats } = timed;
-  const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
   return [
-    [`${name} p50`, `${stats.p50.toFixed(1)} ms`],
-    [`${name} p95`, `${stats.p95.toFixed(1)} ms`],
-    [`${name} p99`, `${stats.p99.toFixed(1)} ms`],
-    [`${name}, receipts undelivered (of ${stats.samples + stats.lost})`, String(stats.lost)],
-    [`${name}, client sockets dropped meanwhile`, String(timed.drops)],
-    [
-      `${name}, relay event-loop delay p50 / p99`,
-      `${timed.relayLoopDelayMs.p50.toFixed(1)} ms / ${timed.relayLoopDelayMs.p99.toFixed(1)} ms`,
-    ],
-    [
-      `${name}, event loop busy: relay / busier client worker (load average)`,
-      `${percent(timed.relayBusy)} / ${percent(timed.workersBusy)} (${timed.loadAverage.toFixed(1)})`,
-    ],
+    { name: `${name} p50`, unit: 'ms', value: stats.p50 },
+    { name: `${name} p95`, unit: 'ms', value: stats.p95 },
+    { name: `${name} p99`, unit: 'ms', value: stats.p99 },
+    {
+      name: `${name}, receipts undelivered`,
+      unit: 'count',
+      value: stats.lost,
+      note: `of ${stats.samples + stats.lost}`,
+    },
+    { name: `${name}, client sockets dropped meanwhile`, unit: 'count', value: timed.drops },
+    { name: `${name}, relay event-loop delay p50`, unit: 'ms', value: timed.relayLoopDelayMs.p50 },
+    { name: `${name}, relay event-loop delay p99`, unit: 'ms', value: timed.relayLoopDelayMs.p99 },
+    { name: `${name}, relay event loop busy`, unit: '%', value: timed.relayBusy * 100 },
+    { name: `${name}, busier client worker's event loop busy`, unit: '%', value: timed.workersBusy * 100 },
+    { name: `${name}, machine load average`, unit: 'load', value: timed.loadAverage },
   ];
 }

@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { documentContentOfMarkdown, markdownOfBlocks } from '@baalda/markdown';
-import { printTable } from '../textTable';
+import { printTable } from '../harness/textTable';
 import { type CaseResult, type Converter, type FidelityCase, isFailure, measureCase, measureTrips } from './fidelity';
 import {
   commonMarkCases,

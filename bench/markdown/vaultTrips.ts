@@ -3,10 +3,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CliError } from '../../apps/cli/src/cliError';
-import { createRelayClient } from '../../apps/cli/src/relayClient';
-import { TRANSFER_COMMANDS } from '../../apps/cli/src/transfer/transferCommands';
-import { startTestRelay, type TestRelay } from '../../apps/relay/test/relays';
+import { CliError, createRelayClient, TRANSFER_COMMANDS } from 'baalda-cli/testing';
+import { startTestRelay, type TestRelay } from 'baalda-relay/testing';
 import type { RoundTrips } from './fidelity';
 
 /**

@@ -2,8 +2,7 @@
 // with daily notes, wikilinks, embeds, tables, callouts and tasks, and 135 attachments (pasted PNG
 // screenshots, JPEG photos, PDFs, canvases, CSV). `.obsidian/` is there too, which the mirror ignores (MIR2).
 import { crc32, deflateSync } from 'node:zlib';
-import { makePdf } from '../../apps/relay/test/attachmentFixtures';
-import { seededRandom } from '../../apps/relay/test/seededRandom';
+import { makePdf, seededRandom } from 'baalda-relay/testing';
 
 /** The vault's files by path, and how many are notes and attachments (dotfolders not counted). */
 export interface ObsidianVault {

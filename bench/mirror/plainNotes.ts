@@ -1,7 +1,7 @@
 // The mirror bench's large vault: plain notes of ~200 words in 20 folders, the same for every run.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { seededRandom } from '../../apps/relay/test/seededRandom';
+import { seededRandom } from 'baalda-relay/testing';
 
 /** A note by its vault path and Markdown. */
 export interface BenchNote {

@@ -1,5 +1,6 @@
-// The mirror bench's report: one timed run's numbers, the lines it logged, and the rows of the table.
+// The mirror bench's report: one timed run's numbers, the lines it logged, and its measurements.
 import { loadavg } from 'node:os';
+import type { Measurement } from '../harness/measurement';
 import { type ContentCheck, isComplete } from './vaultContent';
 import type { TrafficSummary } from './watchedRelay';
 
@@ -61,40 +62,59 @@ export function say(line: string): void {
   console.error(`[bench ${seconds(performance.now() - benchStart)}] ${line}`);
 }
 
-/** The runs as rows of the bench table: time and rate, what arrived, and what the relay saw. */
-export function mirrorSyncRows(runs: readonly SyncRun[], baselines: readonly Baseline[]): Array<[string, string]> {
+/** The runs as measurements: time and rate, what arrived, and what the relay saw; then the baselines and rates. */
+export function mirrorSyncMeasurements(runs: readonly SyncRun[], baselines: readonly Baseline[]): Measurement[] {
   return [
-    ...runs.flatMap(
-      (run): Array<[string, string]> => [
-        [run.label, timeOf(run)],
-        ['  … what arrived', describeCheck(run.check)],
-        ['  … sync sockets opened (most open at once), other TCP connections', socketsOf(run.traffic)],
-        ['  … relay refusals', refusalsOf(run.traffic)],
-      ],
-    ),
-    ...baselines.map((baseline): [string, string] => [
-      baseline.label,
-      `${baseline.seconds.toFixed(1)} s (${Math.round((baseline.seconds * 1000) / baseline.items)} ms each)`,
+    ...runs.flatMap((run): Measurement[] => [
+      { name: run.label, unit: 's', value: run.seconds, note: timeOf(run) },
+      {
+        name: `${run.label}: entries with their text or bytes`,
+        unit: 'count',
+        value: run.check.same,
+        note: describeCheck(run.check),
+      },
+      { name: `${run.label}: sync sockets opened`, unit: 'count', value: run.traffic.socketsOpened },
+      { name: `${run.label}: most sync sockets open at once`, unit: 'count', value: run.traffic.mostOpenSockets },
+      { name: `${run.label}: other TCP connections`, unit: 'count', value: run.traffic.httpConnections },
+      {
+        name: `${run.label}: relay refusals`,
+        unit: 'count',
+        value: refusalCount(run.traffic),
+        note: refusalsOf(run.traffic),
+      },
     ]),
-    ...rateRows(runs),
+    ...baselines.map(
+      (baseline): Measurement => ({
+        name: baseline.label,
+        unit: 's',
+        value: baseline.seconds,
+        note: `${Math.round((baseline.seconds * 1000) / baseline.items)} ms each`,
+      }),
+    ),
+    ...rates(runs),
   ];
 }
 
 // The large runs beside the Obsidian vault's, from the same process and machine.
-function rateRows(runs: readonly SyncRun[]): Array<[string, string]> {
+function rates(runs: readonly SyncRun[]): Measurement[] {
   const find = (kind: RunKind) => runs.find((run) => run.kind === kind);
-  const rate = (run: SyncRun) => String(Math.round(run.notes / run.seconds));
   const pairs: Array<[string, RunKind, RunKind]> = [
     ['vault → folder', 'plainToFolder', 'obsidianToFolder'],
     ['folder → vault', 'plainToVault', 'obsidianToVault'],
   ];
-  return pairs.flatMap(([way, plain, obsidian]): Array<[string, string]> => {
+  return pairs.flatMap(([way, plain, obsidian]): Measurement[] => {
     const large = find(plain);
     const small = find(obsidian);
     if (!large || !small) return [];
-    const entries = ` (${Math.round((small.notes + small.attachments) / small.seconds)} entries/s)`;
-    const label = `notes/s ${way}: ${count(large.notes)} plain notes vs the Obsidian vault`;
-    return [[label, `${rate(large)} vs ${rate(small)}${entries}`]];
+    return [
+      {
+        name: `notes/s ${way}: ${count(large.notes)} plain notes`,
+        unit: 'notes/s',
+        value: large.notes / large.seconds,
+        baseline: { label: 'the Obsidian vault', value: small.notes / small.seconds },
+        note: `the Obsidian vault's ${Math.round((small.notes + small.attachments) / small.seconds)} entries/s`,
+      },
+    ];
   });
 }
 
@@ -103,7 +123,7 @@ function timeOf(run: SyncRun): string {
   const lastAction = run.lastActionMs === null ? 'none yet' : `at ${seconds(run.lastActionMs)}`;
   const stalled = run.stalled ? `NOT SETTLED within the limit (last file ${lastAction}): ` : '';
   const rate = `${Math.round(run.notes / run.seconds)} notes/s${perEntry}`;
-  return `${stalled}${run.seconds.toFixed(1)} s (${rate}; load ${run.loadAverage.toFixed(1)})`;
+  return `${stalled}${rate}; load ${run.loadAverage.toFixed(1)}`;
 }
 
 // A check as one cell: all there, or what is missing or different and the first such path.
@@ -120,8 +140,8 @@ function describeCheck(check: ContentCheck): string {
   return problems.length > 0 ? `${verdict}: ${counted}; ${problems.join(', ')}` : `${verdict}: ${counted}`;
 }
 
-function socketsOf(traffic: TrafficSummary): string {
-  return `${traffic.socketsOpened} (${traffic.mostOpenSockets}), ${traffic.httpConnections}`;
+function refusalCount(traffic: TrafficSummary): number {
+  return [...traffic.refusals.values()].reduce((sum, refusal) => sum + refusal.count, traffic.pendingDocuments.count);
 }
 
 function refusalsOf(traffic: TrafficSummary): string {

@@ -6,13 +6,9 @@ import { createNoteLinkResolver, entryKindOf, formatNoteDocumentName } from '@ba
 import { applyMarkdownEdit, markdownOfDocument } from '@baalda/markdown';
 import { DocumentWindow, quietWebSocket, WindowedProvider } from '@baalda/sync-client';
 import { HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { forEachConcurrently, isIgnoredPath, normalizedMarkdown, remoteHashOf, scanDisk } from 'baalda-cli/testing';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { forEachConcurrently } from '../../apps/cli/src/mirror/concurrently';
-import { scanDisk } from '../../apps/cli/src/mirror/diskScan';
-import { normalizedMarkdown } from '../../apps/cli/src/mirror/markdownMerge';
-import { isIgnoredPath } from '../../apps/cli/src/mirror/mirrorLayout';
-import { remoteHashOf } from '../../apps/cli/src/mirror/relayCalls';
 import { sleep } from '../load/editLoad';
 import type { WatchedRelay } from './watchedRelay';
 

@@ -4,10 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRelayClient, type RelayClient } from '../../apps/cli/src/relayClient';
-import { TEST_PASSWORD_COST } from '../../apps/relay/src/access/passwords';
-import { type Relay, startRelay } from '../../apps/relay/src/app/startRelay';
-import type { Logger } from '../../apps/relay/src/support/logger';
+import { createRelayClient, type RelayClient } from 'baalda-cli/testing';
+import { type Logger, type Relay, startRelay, TEST_PASSWORD_COST } from 'baalda-relay/testing';
 import { BENCH_OWNER, mintOwnerToken } from '../benchAccount';
 import { sleep } from '../load/editLoad';
 

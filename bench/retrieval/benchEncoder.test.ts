@@ -1,6 +1,6 @@
 import { hashedEmbedder, type SentenceEncoder } from '@baalda/core';
+import { HttpEmbeddings } from 'baalda-relay/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpEmbeddings } from '../../apps/relay/src/search/semantic/httpEmbeddings';
 import { benchSemanticSettings } from './benchEncoder';
 import { type EmbeddingsEndpoint, startEmbeddingsEndpoint } from './embeddingsEndpoint';
 

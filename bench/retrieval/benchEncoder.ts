@@ -1,8 +1,6 @@
 import type { SentenceEncoder } from '@baalda/core';
 import { loadUseLiteInNode } from '@baalda/semantic/node';
-import { readConfig } from '../../apps/relay/src/app/readConfig';
-import { HttpEmbeddings } from '../../apps/relay/src/search/semantic/httpEmbeddings';
-import type { SemanticSettings } from '../../apps/relay/src/search/semantic/semanticSearch';
+import { HttpEmbeddings, readConfig, type SemanticSettings } from 'baalda-relay/testing';
 
 /**
  * The encoder the retrieval bench measures, chosen from the variables the relay reads (SEMV5, SEMV7): USE

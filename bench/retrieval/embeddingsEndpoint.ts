@@ -6,10 +6,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import type { SentenceEncoder } from '@baalda/core';
 import { loadUseLiteInNode } from '@baalda/semantic/node';
 import { z } from 'zod';
-import { flagValue } from '../fanout';
+import { wholeNumber } from '../harness/benchDefinition';
 
 // What one request may carry: the relay sends at most 32 texts of at most 8,000 characters.
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -101,7 +102,8 @@ function closeServer(server: Server): Promise<void> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const port = Number(flagValue(process.argv.slice(2), '--port', '11435'));
+  const { values } = parseArgs({ options: { port: { type: 'string', default: '11435' } } });
+  const port = wholeNumber(values.port, 'port');
   const { encoder } = await loadUseLiteInNode();
   const endpoint = await startEmbeddingsEndpoint(encoder, 'use-lite', port);
   console.log(`USE lite at ${endpoint.url}/embeddings (model use-lite, ${encoder.dimensions} dimensions)`);

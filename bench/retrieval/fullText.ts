@@ -1,5 +1,5 @@
 import { tokenize } from '@baalda/core';
-import type { SqlDriver } from '../../apps/relay/src/db/sqlDriver';
+import type { SqlDriver } from 'baalda-relay/testing';
 import type { CorpusQuery } from './corpusTypes';
 
 /** A PostgreSQL text-search configuration and how query words combine. */

@@ -1,7 +1,7 @@
 // `npm run bench:retrieval`: retrieval quality on bench/retrieval/corpus.json through a real relay, then
 // the ranking variants on the same index rows. `--misses` also lists the relay's misses.
 
-import { printTable } from '../textTable';
+import { printTable } from '../harness/textTable';
 import type { RankMetrics } from './metrics';
 import { QUERY_KINDS } from './metrics';
 import { measureRetrieval } from './runRetrieval';

@@ -1,9 +1,8 @@
 import { formatNoteDocumentName, parseDocumentName } from '@baalda/core';
 import { EDITOR_FRAGMENT, extractPlainText } from '@baalda/markdown';
 import type { Extension, onStoreDocumentPayload } from '@hocuspocus/server';
+import { connectPeer, type Relay } from 'baalda-relay/testing';
 import * as Y from 'yjs';
-import type { Relay } from '../../apps/relay/src/app/startRelay';
-import { connectPeer } from '../../apps/relay/test/clients';
 import { type AuthedRelay, fetchAsOwner } from '../benchAccount';
 
 /** Which text the relay last stored for each note, heard after its store hooks (and so the index) ran. */

@@ -1,12 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, openDatabase } from '../../apps/relay/src/db/openDatabase';
-import type { SemanticSettings } from '../../apps/relay/src/search/semantic/semanticSearch';
-import { startTestRelay, type TestRelay } from '../../apps/relay/test/relays';
+import {
+  type Database,
+  openDatabase,
+  type SemanticSettings,
+  startTestRelay,
+  type TestRelay,
+} from 'baalda-relay/testing';
 import { type AuthedRelay, fetchAsOwner } from '../benchAccount';
 import { benchSemanticSettings, queryEncoderFor } from './benchEncoder';
+import { readCorpus } from './corpusFile';
 import type { Corpus, QueryKind } from './corpusTypes';
 import { metricsByKind, type RankMetrics, rankMetrics } from './metrics';
 import { applyOps, editParagraphs, runEdits, watchStores, writeParagraphs } from './relayLoader';
@@ -42,11 +46,6 @@ export interface RetrievalReport {
   readonly relayRankings: ReadonlyMap<string, readonly string[]>;
   /** Relay answers that missed the top 5, for reading: query, kind, answer rank (0: not in top 10). */
   readonly misses: ReadonlyArray<{ query: string; kind: QueryKind; rank: number; answer: string; top: string[] }>;
-}
-
-/** The committed corpus (bench/retrieval/corpus.json). */
-export function readCorpus(): Corpus {
-  return JSON.parse(readFileSync(join(import.meta.dirname, 'corpus.json'), 'utf8')) as Corpus;
 }
 
 /**

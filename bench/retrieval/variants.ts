@@ -1,5 +1,5 @@
 import { decodeQuantized, hashedEmbedder, SEMANTIC_WEIGHT, VECTOR_WEIGHT } from '@baalda/core';
-import type { Database } from '../../apps/relay/src/db/openDatabase';
+import type { Database } from 'baalda-relay/testing';
 import type { Corpus, QueryKind } from './corpusTypes';
 import { type FullTextMode, prepareFullText, rankByFullText } from './fullText';
 import { fuseByReciprocalRank, metricsByKind, type RankMetrics, rankMetrics } from './metrics';

@@ -1,4 +1,4 @@
-import { seededRandom } from '../../../apps/relay/test/seededRandom';
+import { seededRandom } from 'baalda-relay/testing';
 
 /** Seeded choices for the corpus generator, so every run writes the same corpus. */
 export interface Picker {
