@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { relayLayerProblems, sqlOutsideItsPlaceProblems } from './relayLayers.mjs';
+import { relayLayerProblems, sqlOutsideItsPlaceProblems, undeclaredRouteProblems } from './relayLayers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
@@ -57,7 +57,11 @@ for (const folder of ['src', 'test']) {
 
 const relaySrcFlag = process.argv.indexOf('--relay-src');
 const relaySrc = relaySrcFlag >= 0 ? process.argv[relaySrcFlag + 1] : join(root, 'apps', 'relay', 'src');
-problems.push(...relayLayerProblems(relaySrc), ...sqlOutsideItsPlaceProblems(relaySrc));
+problems.push(
+  ...relayLayerProblems(relaySrc),
+  ...sqlOutsideItsPlaceProblems(relaySrc),
+  ...undeclaredRouteProblems(relaySrc),
+);
 
 if (problems.length > 0) {
   console.error(`Boundary check failed:\n- ${problems.join('\n- ')}`);
