@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchImportProblems } from './benchImports.mjs';
 import { PURE_PACKAGES, packageLayerProblems, pureTsconfigProblems } from './packageLayers.mjs';
-import { relayLayerProblems, sqlOutsideItsPlaceProblems } from './relayLayers.mjs';
+import { relayLayerProblems, sqlOutsideItsPlaceProblems, undeclaredRouteProblems } from './relayLayers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
@@ -70,7 +70,11 @@ problems.push(...benchImportProblems(benchFiles, apps));
 
 const relaySrcFlag = process.argv.indexOf('--relay-src');
 const relaySrc = relaySrcFlag >= 0 ? process.argv[relaySrcFlag + 1] : join(root, 'apps', 'relay', 'src');
-problems.push(...relayLayerProblems(relaySrc), ...sqlOutsideItsPlaceProblems(relaySrc));
+problems.push(
+  ...relayLayerProblems(relaySrc),
+  ...sqlOutsideItsPlaceProblems(relaySrc),
+  ...undeclaredRouteProblems(relaySrc),
+);
 
 if (problems.length > 0) {
   console.error(`Boundary check failed:\n- ${problems.join('\n- ')}`);

@@ -7,23 +7,27 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
  * Layer of each folder (and of the files at the root of src/): higher numbers sit on top. Why this order:
- * access is the door every domain passes (callers, guards, the route framework, the auth stores), so it
- * sits under them and above the stores it reads; links are what search and the vault both write; search
+ * access is the door every domain passes (callers, guards, the auth stores), so it sits under them and
+ * above the stores it reads; routing enters each declared route as its caller (through access), and every
+ * folder that serves routes sits above it, the account routes among them; links are what search and the
+ * vault both write; search
  * keeps the index the vault's tree changes place rows in; the vault's tree is what attachments,
  * versions, sync and scale-out work within; the MCP route uses all of them; the app wires everything.
  */
 export const RELAY_LAYERS = {
-  '.': 10, // main.ts: reads the environment and starts the app
-  app: 9, // the composition root: wiring, the HTTP handler, shutdown, configuration
-  mcp: 8, // the assistants' tools, over every domain below
-  attachments: 7,
-  oauth: 7, // the OAuth authorization server for remote assistants (the SDK's handlers, consent routes)
-  scale: 7,
-  sync: 7,
-  versions: 7,
-  vault: 6,
-  search: 5,
-  links: 4,
+  '.': 11, // main.ts: reads the environment and starts the app
+  app: 10, // the composition root: wiring, the HTTP handler, shutdown, configuration
+  mcp: 9, // the assistants' tools, over every domain below
+  accounts: 8, // the routes of sign-in, accounts, tokens, invites, private folders and the admin's accounts
+  attachments: 8,
+  oauth: 8, // the OAuth authorization server for remote assistants (the SDK's handlers, consent routes)
+  scale: 8,
+  sync: 8,
+  versions: 8,
+  vault: 7,
+  search: 6,
+  links: 5,
+  routing: 4, // the API's routes served from their declarations in core, each entered by its caller
   access: 3,
   store: 2,
   db: 1,
@@ -87,6 +91,24 @@ export function sqlOutsideItsPlaceProblems(srcDir, folders = FOLDERS_WITHOUT_SQL
     const match = SQL.exec(readFileSync(file, 'utf8'));
     if (match)
       problems.push(`${relative(srcDir, file)} runs SQL of its own (${match[0]}): read through vault/ instead`);
+  }
+  return problems;
+}
+
+// A route entry written by hand: an object with a `pattern` of its own, a RegExp literal or one built.
+const HAND_WRITTEN_ROUTE = /\bpattern:\s*(\/|new RegExp\b)/;
+
+/**
+ * API1: every route of the relay is served from its declaration in core (`serve(API.x, handler)` builds the
+ * entry), so a route table entry with its own `pattern` is a route the OpenAPI document and the typed
+ * client know nothing of.
+ */
+export function undeclaredRouteProblems(srcDir) {
+  const problems = [];
+  for (const file of sourceFiles(srcDir)) {
+    const match = HAND_WRITTEN_ROUTE.exec(readFileSync(file, 'utf8'));
+    if (match)
+      problems.push(`${relative(srcDir, file)} writes a route by hand (${match[0]}): declare it in core's api/`);
   }
   return problems;
 }

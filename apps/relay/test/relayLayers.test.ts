@@ -43,7 +43,7 @@ describe('relay layers (LAYER1)', () => {
     const result = await runCheck(['--relay-src', copy]);
     expect(result.code).toBe(1);
     expect(result.output).toContain('support/reachesUp.ts imports ../app/startRelay');
-    expect(result.output).toContain('support (layer 0) may not use app (layer 9)');
+    expect(result.output).toContain('support (layer 0) may not use app (layer 10)');
   });
 
   test('[LAYER1] a folder importing another folder of its own layer fails the check: no two folders use each other', async () => {
@@ -56,7 +56,7 @@ describe('relay layers (LAYER1)', () => {
     );
     const result = await runCheck(['--relay-src', copy]);
     expect(result.code).toBe(1);
-    expect(result.output).toContain('sync (layer 7) may not use scale (layer 7)');
+    expect(result.output).toContain('sync (layer 8) may not use scale (layer 8)');
   });
 
   test('[LAYER3] a file of mcp/ that runs SQL of its own fails the check', async () => {
@@ -70,6 +70,18 @@ describe('relay layers (LAYER1)', () => {
     const result = await runCheck(['--relay-src', copy]);
     expect(result.code).toBe(1);
     expect(result.output).toContain('mcp/ownQuery.ts runs SQL of its own');
+  });
+
+  test('[API1] a route written by hand, without a declaration in core, fails the check', async () => {
+    copy = await mkdtemp(join(tmpdir(), 'baalda-layers-'));
+    await cp(SRC, copy, { recursive: true, filter: (path) => !path.includes('generated') });
+    await writeFile(
+      join(copy, 'vault', 'secretRoute.ts'),
+      "export const SECRET = [{ method: 'GET', pattern: /^\\/api\\/secret$/, auth: 'public', handle: () => {} }];\n",
+    );
+    const result = await runCheck(['--relay-src', copy]);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('vault/secretRoute.ts writes a route by hand');
   });
 
   test('[LAYER1] a folder with no layer fails the check until it is given one', async () => {

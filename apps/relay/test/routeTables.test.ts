@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Route } from '../src/access/callerRoutes';
 import { type ApiContext, ROUTE_TABLES } from '../src/app/apiRoutes';
+import type { Route } from '../src/routing/callerRoutes';
 import { VAULT_ROUTES } from '../src/vault/vaultRoutes';
 import { pgliteBackend } from './backends';
 import { adminFetch, authedFetch, startTestRelay, type TestRelay } from './relays';
@@ -16,7 +16,7 @@ function samplePath(pattern: RegExp): string {
   return pattern.source
     .replace(/^\^|\$$/g, '')
     .replace(/\([^)]*\)/g, () => SAMPLE_PARAMS[group++] ?? 'x')
-    .replaceAll('\\/', '/');
+    .replace(/\\(.)/g, '$1');
 }
 
 function methodsAt(path: string): string[] {

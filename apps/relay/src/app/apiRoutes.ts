@@ -1,16 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ACCOUNT_ROUTES, type AccountRouteContext } from '../access/accountRoutes';
-import { ADMIN_ACCOUNT_ROUTES, type AdminAccountContext } from '../access/adminAccountRoutes';
+import { API, API_ROUTES, buildOpenApiDocument } from '@baalda/core/api';
 import { refuseNonAdmin } from '../access/adminKey';
-import { AUTH_ROUTES, type AuthContext } from '../access/authRoutes';
-import { dispatchRoutes, type EntryContext, type PlainCall, type Route } from '../access/callerRoutes';
-import { INVITE_ROUTES } from '../access/inviteRoutes';
-import { RESTRICTION_ROUTES } from '../access/restrictionRoutes';
-import { TOKEN_ROUTES } from '../access/tokenRoutes';
+import { ACCOUNT_ROUTES, type AccountRouteContext } from '../accounts/accountRoutes';
+import { ADMIN_ACCOUNT_ROUTES, type AdminAccountContext } from '../accounts/adminAccountRoutes';
+import { AUTH_ROUTES, type AuthContext } from '../accounts/authRoutes';
+import { INVITE_ROUTES } from '../accounts/inviteRoutes';
+import { RESTRICTION_ROUTES } from '../accounts/restrictionRoutes';
+import { TOKEN_ROUTES } from '../accounts/tokenRoutes';
 import { ATTACHMENT_ROUTES, type AttachmentRouteContext } from '../attachments/attachmentRoutes';
-import { sendError, sendJson } from '../http/httpErrors';
+import { sendError } from '../http/httpErrors';
 import { BACKLINK_ROUTES, type BacklinkRouteContext } from '../links/backlinkRoutes';
 import { OAUTH_ROUTES } from '../oauth/oauthRoutes';
+import { dispatchRoutes, type EntryContext, type PlainCall, type Route } from '../routing/callerRoutes';
+import { respond, serve } from '../routing/declaredRoutes';
 import { type AdminContext, REINDEX_ROUTES } from '../search/reindexRoute';
 import { VAULT_ROUTES, type VaultRouteContext } from '../vault/vaultRoutes';
 import { VERSION_ROUTES, type VersionRouteContext } from '../versions/versionRoutes';
@@ -29,15 +31,28 @@ export interface ApiContext
   readonly backend: string;
 }
 
-/** `GET /api/health`: up, and on which database. */
-const HEALTH_ROUTES: readonly Route<ApiContext>[] = [
-  { method: 'GET', pattern: /^\/api\/health$/, auth: 'public', namesMethods: true, handle: sendHealth },
-  { method: 'HEAD', pattern: /^\/api\/health$/, auth: 'public', namesMethods: true, handle: sendHealth },
+// The API's version in its OpenAPI document: the relay's package version.
+const API_VERSION = '0.1.0';
+
+/** `GET /api/health`: up, and on which database; `GET /api/openapi.json`: this API (API3). */
+const SERVICE_ROUTES: readonly Route<ApiContext>[] = [
+  ...serve(API.health, ({ context }: PlainCall<ApiContext>) => respond(200, { ok: true, backend: context.backend }), {
+    namesMethods: true,
+  }),
+  ...serve(API.openApiDocument, () => respond(200, openApiDocument()), { namesMethods: true }),
 ];
+
+let builtDocument: ReturnType<typeof buildOpenApiDocument> | undefined;
+
+// Built on first use: its schemas are the same for the relay's whole life.
+function openApiDocument(): { openapi: '3.1.0' } {
+  builtDocument ??= buildOpenApiDocument(API_ROUTES, API_VERSION);
+  return builtDocument as { openapi: '3.1.0' };
+}
 
 /** HTTP13: every route of `/api/*`, one table per domain; each route says who may call it. */
 export const ROUTE_TABLES = {
-  health: HEALTH_ROUTES,
+  service: SERVICE_ROUTES,
   auth: AUTH_ROUTES,
   account: ACCOUNT_ROUTES,
   invites: INVITE_ROUTES,
@@ -70,8 +85,4 @@ export async function handleApiRequest(
 
 function isAdminPath(path: string): boolean {
   return path === '/api/admin' || path.startsWith('/api/admin/');
-}
-
-function sendHealth({ response, context }: PlainCall<ApiContext>): void {
-  sendJson(response, 200, { ok: true, backend: context.backend });
 }

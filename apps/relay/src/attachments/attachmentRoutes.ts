@@ -1,9 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { attachmentTypeOf, entryKindOf, isValidDocId, pageText } from '@baalda/core';
-import type { Route, RouteCall, RouteContext } from '../access/callerRoutes';
+import { API } from '@baalda/core/api';
 import { requireVault } from '../access/requestAuth';
 import { guardOf, type VaultGuard } from '../access/vaultGuard';
 import { sendError, sendJson } from '../http/httpErrors';
+import type { Route, RouteCall, RouteContext } from '../routing/callerRoutes';
+import { serve } from '../routing/declaredRoutes';
 import type { AttachmentService } from './attachmentService';
 import { sendAttachmentBytes } from './sendAttachmentBytes';
 
@@ -13,18 +15,16 @@ export interface AttachmentRouteContext extends RouteContext {
 }
 
 type Call = RouteCall<AttachmentRouteContext>;
-
-const ATTACHMENT = '^/api/vaults/([^/]+)/attachments/([A-Za-z0-9_-]{1,64})';
 // ATT7: the text route's pages; the same bounds as MCP's read_attachment_text.
 const DEFAULT_PAGE_CHARS = 20_000;
 const MAX_PAGE_CHARS = 100_000;
 
 /** ATT1–ATT6: upload, download, what is known of a file, and its extracted text (docs/ACCESS-API.md). */
 export const ATTACHMENT_ROUTES: readonly Route<AttachmentRouteContext>[] = [
-  { method: 'PUT', pattern: new RegExp(`${ATTACHMENT}$`), auth: 'any', handle: upload },
-  { method: 'GET', pattern: new RegExp(`${ATTACHMENT}$`), auth: 'any', handle: download },
-  { method: 'GET', pattern: new RegExp(`${ATTACHMENT}/meta$`), auth: 'any', handle: describe },
-  { method: 'GET', pattern: new RegExp(`${ATTACHMENT}/text$`), auth: 'any', handle: readText },
+  ...serve(API.uploadAttachment, upload),
+  ...serve(API.downloadAttachment, download),
+  ...serve(API.describeAttachment, describe),
+  ...serve(API.readAttachmentText, readText),
 ];
 
 async function upload(call: Call): Promise<void> {

@@ -1,6 +1,8 @@
 import { isValidDocId, LIMITS, titleFromPath } from '@baalda/core';
-import type { Route, RouteContext, VaultCall } from '../access/callerRoutes';
+import { API } from '@baalda/core/api';
 import { sendError, sendJson } from '../http/httpErrors';
+import type { Route, RouteContext, VaultCall } from '../routing/callerRoutes';
+import { serve } from '../routing/declaredRoutes';
 import type { LinkService } from './linkService';
 
 /** What the backlinks route needs beyond the basics. */
@@ -10,9 +12,6 @@ export interface BacklinkRouteContext extends RouteContext {
 
 type Call = VaultCall<BacklinkRouteContext>;
 
-const BACKLINKS = /^\/api\/vaults\/([^/]+)\/notes\/([^/]+)\/backlinks$/;
-const ROUTE = { pattern: BACKLINKS, auth: 'vault', namesMethods: true, refuseParams: refuseDocId } as const;
-
 /**
  * `GET /api/vaults/:vault/notes/:docId/backlinks` (BL2): the live notes linking to this one that the
  * caller may read, by path, at most LIM20's 500 (`truncated` when there were more). A note the caller can't
@@ -20,8 +19,7 @@ const ROUTE = { pattern: BACKLINKS, auth: 'vault', namesMethods: true, refusePar
  * counted.
  */
 export const BACKLINK_ROUTES: readonly Route<BacklinkRouteContext>[] = [
-  { method: 'GET', ...ROUTE, handle: listBacklinks },
-  { method: 'HEAD', ...ROUTE, handle: listBacklinks },
+  ...serve(API.listBacklinks, listBacklinks, { namesMethods: true, refuseParams: refuseDocId }),
 ];
 
 function refuseDocId({ response, params }: Call): boolean {

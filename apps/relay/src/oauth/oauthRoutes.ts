@@ -1,37 +1,22 @@
 import { isValidVaultId, mayOfferWrite, OAUTH_APPROVE_BODY, parseRequestBody } from '@baalda/core';
-import type { Route, RouteCall, RouteContext } from '../access/callerRoutes';
+import { API } from '@baalda/core/api';
 import { sendError, sendJson } from '../http/httpErrors';
 import { publicOriginOf } from '../http/publicOrigin';
 import { readJsonBody } from '../http/readJsonBody';
+import type { Route, RouteCall, RouteContext } from '../routing/callerRoutes';
+import { serve } from '../routing/declaredRoutes';
 import { createOAuthAuthorizations, type StoredAuthorization } from './oauthAuthorizations';
 
 type Call = RouteCall<RouteContext>;
-
-const AUTHORIZATION = '([A-Za-z0-9_-]{1,64})';
 
 /**
  * OAU6: the consent page's routes, for a signed-in browser only (a token can't grant tokens): what an
  * assistant asks for, and the person's answer, which sends the browser back to the assistant.
  */
 export const OAUTH_ROUTES: readonly Route<RouteContext>[] = [
-  {
-    method: 'GET',
-    pattern: new RegExp(`^/api/oauth/authorizations/${AUTHORIZATION}$`),
-    auth: 'session',
-    handle: describe,
-  },
-  {
-    method: 'POST',
-    pattern: new RegExp(`^/api/oauth/authorizations/${AUTHORIZATION}/approve$`),
-    auth: 'session',
-    handle: approve,
-  },
-  {
-    method: 'POST',
-    pattern: new RegExp(`^/api/oauth/authorizations/${AUTHORIZATION}/deny$`),
-    auth: 'session',
-    handle: deny,
-  },
+  ...serve(API.describeOAuthRequest, describe),
+  ...serve(API.approveOAuthRequest, approve),
+  ...serve(API.denyOAuthRequest, deny),
 ];
 
 async function describe({ response, context, params, now }: Call): Promise<void> {

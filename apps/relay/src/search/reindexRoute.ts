@@ -6,9 +6,11 @@ import {
   REINDEX_BODY,
   SENTENCE_ENCODER_NAMES,
 } from '@baalda/core';
-import type { PlainCall, Route } from '../access/callerRoutes';
+import { API } from '@baalda/core/api';
 import { sendError } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
+import type { PlainCall, Route } from '../routing/callerRoutes';
+import { serve } from '../routing/declaredRoutes';
 import type { ReindexProgress } from './searchIndexes';
 
 /** What the admin routes need from the relay. */
@@ -24,7 +26,7 @@ export interface AdminContext {
 
 /** The admin's reindex route (loopback and admin key, ACC10). */
 export const REINDEX_ROUTES: readonly Route<AdminContext>[] = [
-  { method: 'POST', pattern: /^\/api\/admin\/reindex$/, auth: 'admin', namesMethods: true, handle: reindex },
+  ...serve(API.adminReindex, reindex, { namesMethods: true }),
 ];
 
 /**

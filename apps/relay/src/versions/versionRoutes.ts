@@ -1,7 +1,9 @@
 import { isValidDocId, parseRequestBody, VERSION_POST_BODY } from '@baalda/core';
-import type { Route, RouteContext, VaultCall } from '../access/callerRoutes';
+import { API } from '@baalda/core/api';
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
+import type { Route, RouteContext, VaultCall } from '../routing/callerRoutes';
+import { serve } from '../routing/declaredRoutes';
 import type { VersionService } from './versionService';
 
 /** What the history routes need beyond the basics. */
@@ -10,11 +12,7 @@ export interface VersionRouteContext extends RouteContext {
 }
 
 type Call = VaultCall<VersionRouteContext>;
-
-const LIST = /^\/api\/vaults\/([^/]+)\/notes\/([^/]+)\/versions$/;
-const ONE = /^\/api\/vaults\/([^/]+)\/notes\/([^/]+)\/versions\/([^/]+)$/;
-const RESTORE = /^\/api\/vaults\/([^/]+)\/notes\/([^/]+)\/versions\/([^/]+)\/restore$/;
-const VERSION = { auth: 'vault', namesMethods: true, refuseParams: refuseDocId } as const;
+const VERSION = { namesMethods: true, refuseParams: refuseDocId } as const;
 
 /**
  * `/api/vaults/:vault/notes/:docId/versions[/:versionId[/restore]]` (VC5–VC7): GET the list (newest first,
@@ -22,12 +20,10 @@ const VERSION = { auth: 'vault', namesMethods: true, refuseParams: refuseDocId }
  * restore it. Bodies of POSTs must be JSON objects (`{}`).
  */
 export const VERSION_ROUTES: readonly Route<VersionRouteContext>[] = [
-  { method: 'GET', pattern: LIST, ...VERSION, handle: listVersions },
-  { method: 'HEAD', pattern: LIST, ...VERSION, handle: listVersions },
-  { method: 'POST', pattern: LIST, ...VERSION, handle: keepManual },
-  { method: 'GET', pattern: ONE, ...VERSION, handle: readVersion },
-  { method: 'HEAD', pattern: ONE, ...VERSION, handle: readVersion },
-  { method: 'POST', pattern: RESTORE, ...VERSION, handle: restoreVersion },
+  ...serve(API.listVersions, listVersions, VERSION),
+  ...serve(API.keepVersion, keepManual, VERSION),
+  ...serve(API.readVersion, readVersion, VERSION),
+  ...serve(API.restoreVersion, restoreVersion, VERSION),
 ];
 
 // A doc id that can't be a note's answers before the method is looked at, as a note that is not there.

@@ -15,14 +15,16 @@ import {
   validateFolderPath,
   vaultIdFromName,
 } from '@baalda/core';
+import { API } from '@baalda/core/api';
+import type { AccessService } from '../access/accessService';
+import { resetPassword, setAccountDisabled } from '../access/accountControls';
+import { hashPassword } from '../access/passwords';
+import { clearRestriction, putRestriction } from '../access/restrictionStore';
 import { sendError, sendJson } from '../http/httpErrors';
 import { readJsonBody } from '../http/readJsonBody';
-import type { AccessService } from './accessService';
-import { resetPassword, setAccountDisabled } from './accountControls';
+import type { PlainCall, Route } from '../routing/callerRoutes';
+import { serve } from '../routing/declaredRoutes';
 import { closeEndedConnections } from './accountRoutes';
-import type { PlainCall, Route } from './callerRoutes';
-import { hashPassword } from './passwords';
-import { clearRestriction, putRestriction } from './restrictionStore';
 
 /** What the admin account routes need. */
 export interface AdminAccountContext {
@@ -43,30 +45,21 @@ type Handler = (
 ) => Promise<Answer>;
 type Answer = { status: number; body: unknown } | { code: Parameters<typeof sendError>[1]; message?: string };
 
-const USERS = /^\/api\/admin\/users$/;
-const USER_PASSWORD = /^\/api\/admin\/users\/password$/;
-const USER_DISABLED = /^\/api\/admin\/users\/disabled$/;
-const VAULTS = /^\/api\/admin\/vaults$/;
-const MEMBERS = /^\/api\/admin\/vaults\/([^/]+)\/members$/;
-const RESTRICTIONS = /^\/api\/admin\/vaults\/([^/]+)\/restrictions$/;
-const TOKENS = /^\/api\/admin\/tokens$/;
-const TOKEN = /^\/api\/admin\/tokens\/([A-Za-z0-9_-]{1,64})$/;
-
 /**
  * `/api/admin/*` for `npm run baalda` (loopback and admin key, ACC10). The admin acts as the operator of the
  * relay: restrictions set here skip ACL2's changer rules, since the operator can read the database anyway.
  */
 export const ADMIN_ACCOUNT_ROUTES: readonly Route<AdminAccountContext>[] = [
-  { method: 'POST', pattern: USERS, auth: 'admin', handle: answered(addUser) },
-  { method: 'PUT', pattern: USER_PASSWORD, auth: 'admin', handle: answered(resetUserPassword) },
-  { method: 'PUT', pattern: USER_DISABLED, auth: 'admin', handle: answered(setUserDisabled) },
-  { method: 'POST', pattern: VAULTS, auth: 'admin', handle: answered(createVault) },
-  { method: 'PUT', pattern: MEMBERS, auth: 'admin', handle: answered(grant) },
-  { method: 'PUT', pattern: RESTRICTIONS, auth: 'admin', handle: answered(restrict) },
-  { method: 'DELETE', pattern: RESTRICTIONS, auth: 'admin', handle: answered(unrestrict) },
-  { method: 'POST', pattern: TOKENS, auth: 'admin', handle: answered(createToken) },
-  { method: 'GET', pattern: TOKENS, auth: 'admin', handle: answered(listTokens) },
-  { method: 'DELETE', pattern: TOKEN, auth: 'admin', handle: answered(revokeToken) },
+  ...serve(API.adminAddUser, answered(addUser)),
+  ...serve(API.adminResetPassword, answered(resetUserPassword)),
+  ...serve(API.adminSetDisabled, answered(setUserDisabled)),
+  ...serve(API.adminCreateVault, answered(createVault)),
+  ...serve(API.adminGrant, answered(grant)),
+  ...serve(API.adminRestrict, answered(restrict)),
+  ...serve(API.adminUnrestrict, answered(unrestrict)),
+  ...serve(API.adminCreateToken, answered(createToken)),
+  ...serve(API.adminListTokens, answered(listTokens)),
+  ...serve(API.adminRevokeToken, answered(revokeToken)),
 ];
 
 // The handlers return their answer; this reads their fields first and sends what they return.

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AccessService } from '../access/accessService';
+import { refuseNonAdmin } from '../access/adminKey';
+import type { Caller, VaultAccess } from '../access/callers';
+import { refuseForeignOrigin, requireCaller, requireVault } from '../access/requestAuth';
+import { guardOf, type VaultGuard } from '../access/vaultGuard';
 import { sendError } from '../http/httpErrors';
 import { dispatchTable, type MatchedRequest, type RouteEntry, type TableRoute } from '../http/routeTable';
 import type { EdgeSettings } from '../support/edgeSettings';
-import type { AccessService } from './accessService';
-import { refuseNonAdmin } from './adminKey';
-import type { Caller, VaultAccess } from './callers';
-import { refuseForeignOrigin, requireCaller, requireVault } from './requestAuth';
-import { guardOf, type VaultGuard } from './vaultGuard';
 
 /** What every route called by a signed-in person or a token can use. */
 export interface RouteContext {

@@ -1,12 +1,13 @@
 import { CHANGE_PASSWORD_BODY, parseRequestBody } from '@baalda/core';
-import { sendError, sendJson } from '../http/httpErrors';
+import { API } from '@baalda/core/api';
+import { changeOwnPassword, type EndedCredentials, endEverySession } from '../access/accountControls';
+import { hashPassword, verifyPassword } from '../access/passwords';
+import { clearedSessionCookie, clientAddressOf } from '../access/requestAuth';
+import { publicUser } from '../access/userStore';
 import { readJsonBody } from '../http/readJsonBody';
-import { changeOwnPassword, type EndedCredentials, endEverySession } from './accountControls';
+import type { Route, RouteCall } from '../routing/callerRoutes';
+import { type Handled, refuse, respond, serve } from '../routing/declaredRoutes';
 import { type AuthContext, refuseAsThrottled } from './authRoutes';
-import type { Route, RouteCall } from './callerRoutes';
-import { hashPassword, verifyPassword } from './passwords';
-import { clearedSessionCookie, clientAddressOf } from './requestAuth';
-import { publicUser } from './userStore';
 
 /** What a signed-in person's account routes need beyond the auth routes'. */
 export interface AccountRouteContext extends AuthContext {
@@ -18,14 +19,8 @@ type Call = RouteCall<AccountRouteContext>;
 
 /** `/api/auth/password` and `/api/auth/signout-everywhere`: a signed-in person's own account (ACC12, ACC14). */
 export const ACCOUNT_ROUTES: readonly Route<AccountRouteContext>[] = [
-  { method: 'POST', pattern: /^\/api\/auth\/password$/, auth: 'session', namesMethods: true, handle: changePassword },
-  {
-    method: 'POST',
-    pattern: /^\/api\/auth\/signout-everywhere$/,
-    auth: 'session',
-    namesMethods: true,
-    handle: signOutEverywhere,
-  },
+  ...serve(API.changePassword, changePassword, { namesMethods: true }),
+  ...serve(API.signOutEverywhere, signOutEverywhere, { namesMethods: true }),
 ];
 
 /** Closes what an account change ended: its sessions' sockets now, its tokens' on the re-decision (ACL6). */
@@ -39,25 +34,31 @@ export function closeEndedConnections(
 
 // ACC12: the current password is checked as a sign-in is (ACC6's counts), so a stolen session can't be used
 // to guess the password faster than signing in lets anyone.
-async function changePassword({ request, response, context, caller, now }: Call): Promise<void> {
-  if (caller.kind !== 'session') return sendError(response, 'FORBIDDEN');
+async function changePassword({
+  request,
+  response,
+  context,
+  caller,
+  now,
+}: Call): Promise<Handled<typeof API.changePassword> | undefined> {
+  if (caller.kind !== 'session') return refuse('FORBIDDEN');
   const body = await readJsonBody(request);
-  if (!body.ok) return sendError(response, body.code, body.message);
+  if (!body.ok) return refuse(body.code, body.message);
   const fields = parseRequestBody(CHANGE_PASSWORD_BODY, body.value);
-  if (!fields.ok) return sendError(response, fields.code, fields.message);
+  if (!fields.ok) return refuse(fields.code, fields.message);
   const account = await context.access.users.withPasswordById(caller.user.id);
-  if (!account) return sendError(response, 'UNAUTHENTICATED');
+  if (!account) return refuse('UNAUTHENTICATED');
   const address = clientAddressOf(request, context.edge);
   const waitMs = await context.signIns.retryAfterMs(account.emailKey, address, now.getTime());
   if (waitMs > 0) return refuseAsThrottled(response, waitMs);
   if (!(await verifyPassword(fields.value.currentPassword, account.passwordHash))) {
     await context.signIns.recordFailure(account.emailKey, address, now.getTime());
-    return sendError(response, 'PASSWORD_WRONG');
+    return refuse('PASSWORD_WRONG');
   }
   const passwordHash = await hashPassword(fields.value.newPassword.password, context.access.passwordCost);
   const ended = await changeOwnPassword(context.access.prisma, caller.user.id, passwordHash, caller.sessionHash, now);
   closeEndedConnections(context, ended);
-  sendJson(response, 200, {
+  return respond(200, {
     user: publicUser(caller.user),
     endedSessions: ended.sessionHashes.length,
     endedGrants: ended.grants,
