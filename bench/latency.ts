@@ -4,9 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatNoteDocumentName } from '@baalda/core';
+import { API } from '@baalda/core/api';
 import { appendParagraph, connectPeer } from 'baalda-relay/testing';
 import type * as Y from 'yjs';
-import { type AuthedRelay, fetchAsOwner, mintOwnerToken } from './benchAccount';
+import { type AuthedRelay, answerOf, asOwner, mintOwnerToken } from './benchAccount';
 import { defineBench, wholeNumber } from './harness/benchDefinition';
 import { percentile } from './stats';
 
@@ -43,14 +44,17 @@ export async function measureEditToSearchable(samples: number): Promise<number[]
   const dataDir = await mkdtemp(join(tmpdir(), 'baalda-bench-search-'));
   const relay = await startRelayProcess(dataDir);
   const docId = 'benchSearchableNote_1';
-  const created = await fetchAsOwner(relay, '/api/vaults/default/ops', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      ops: [{ opId: 'benchSearchableOp_01', kind: 'createNote', docId, path: 'Bench.md', createdAt: Date.now() }],
-    }),
-  });
-  if (!created.ok) throw new Error(`bench note: ${created.status} ${await created.text()}`);
+  const op = {
+    opId: 'benchSearchableOp_01',
+    kind: 'createNote',
+    docId,
+    path: 'Bench.md',
+    createdAt: Date.now(),
+  } as const;
+  answerOf(
+    await asOwner(relay).call(API.applyOps, { params: { vaultId: 'default' }, body: { ops: [op] } }),
+    'bench note',
+  );
   const alice = await connectPeer(relay, formatNoteDocumentName(docId));
   const delays: number[] = [];
   try {
@@ -70,9 +74,8 @@ export async function measureEditToSearchable(samples: number): Promise<number[]
 }
 
 async function isFound(relay: AuthedRelay, word: string, docId: string): Promise<boolean> {
-  const response = await fetchAsOwner(relay, `/api/vaults/default/search?q=${word}&limit=1`);
-  const body = (await response.json()) as { results?: Array<{ docId: string }> };
-  return body.results?.[0]?.docId === docId;
+  const found = await asOwner(relay).call(API.search, { params: { vaultId: 'default' }, query: { q: word, limit: 1 } });
+  return answerOf(found, 'bench search').results[0]?.docId === docId;
 }
 
 // The relay as `npm start` runs it, on a fresh data folder; its first account is signed up here.

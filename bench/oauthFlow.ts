@@ -3,10 +3,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API } from '@baalda/core/api';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { connectWithOAuth, consentThroughApi, MemoryOAuthClient } from 'baalda-relay/testing/oauth';
-import { BENCH_OWNER, mintOwnerToken } from './benchAccount';
+import { answerOf, BENCH_OWNER, mintOwnerToken, relayClient } from './benchAccount';
 import { defineBench } from './harness/benchDefinition';
 import type { Measurement } from './harness/measurement';
 import { startBenchRelay } from './mcpSearch';
@@ -83,13 +84,10 @@ function stepOf(path: string): string {
 }
 
 async function ownerCookie(httpUrl: string): Promise<string> {
-  const signedIn = await fetch(`${httpUrl}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_OWNER),
-  });
-  if (!signedIn.ok) throw new Error(`bench sign-in: ${signedIn.status}`);
-  return (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const cookies: string[] = [];
+  const client = relayClient(httpUrl, {}, (response) => cookies.push(response.headers.get('set-cookie') ?? ''));
+  answerOf(await client.call(API.signIn, { body: BENCH_OWNER }), 'bench sign-in');
+  return cookies[0]?.split(';')[0] ?? '';
 }
 
 async function tokenConnects(httpUrl: string, token: string, rounds: number): Promise<number[]> {

@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { formatVaultDocumentName } from '@baalda/core';
-import { fetchAsOwner } from './benchAccount';
+import { API } from '@baalda/core/api';
+import { answerOf, asOwner } from './benchAccount';
 import { defineBench, wholeNumber } from './harness/benchDefinition';
 import { type Measurement, withBaselines } from './harness/measurement';
 import { benchDocumentName, createBenchNotes } from './load/benchNotes';
@@ -84,29 +85,22 @@ async function timeWrites(relay: MeasuredRelay, writes: number, tag: string) {
 
 async function timeCreate(relay: MeasuredRelay, path: string): Promise<number> {
   const docId = randomBytes(15).toString('base64url');
-  const ops = [{ opId: `op_${docId}`, kind: 'createNote', docId, path, createdAt: Date.now() }];
+  const ops = [{ opId: `op_${docId}`, kind: 'createNote' as const, docId, path, createdAt: Date.now() }];
   const started = performance.now();
-  const response = await fetchAsOwner(relay, '/api/vaults/default/ops', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ops }),
-  });
-  const answer = await response.text();
-  if (!response.ok) throw new Error(`bench create: ${response.status} ${answer}`);
+  answerOf(await asOwner(relay).call(API.applyOps, { params: { vaultId: 'default' }, body: { ops } }), 'bench create');
   return performance.now() - started;
 }
 
 async function timeUpload(relay: MeasuredRelay, path: string): Promise<number> {
   const docId = randomBytes(15).toString('base64url');
-  const query = new URLSearchParams({ path, createdAt: String(Date.now()) });
   const started = performance.now();
-  const response = await fetchAsOwner(relay, `/api/vaults/default/attachments/${docId}?${query}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/octet-stream' },
+  const uploaded = await asOwner(relay).call(API.uploadAttachment, {
+    params: { vaultId: 'default', docId },
+    query: { path, createdAt: Date.now() },
     body: randomBytes(UPLOAD_BYTES),
   });
-  const answer = await response.text();
-  if (response.status !== 201) throw new Error(`bench upload: ${response.status} ${answer}`);
+  if (answerOf(uploaded, 'bench upload') && uploaded.status !== 201)
+    throw new Error(`bench upload: ${uploaded.status}`);
   return performance.now() - started;
 }
 

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API, pathFor } from '@baalda/core/api';
 
 /** How to start a relay: this checkout's compiled one, or a baseline checkout's command. */
 export type RelayCommand = readonly string[];
@@ -36,7 +37,7 @@ async function startRelay(command: RelayCommand, dataDir: string, databaseUrl: s
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BAALDA_DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
     stdio: 'ignore',
   });
-  await waitForHealth(`http://127.0.0.1:${port}/api/health`, child);
+  await waitForHealth(`http://127.0.0.1:${port}${pathFor(API.health, {})}`, child);
   const seconds = (performance.now() - started) / 1000;
   return { seconds, stop: (signal: NodeJS.Signals) => stop(child, signal) };
 }

@@ -2,11 +2,12 @@
 // model's load in the app's Web Worker, the first time (its files from the relay, nothing cached) and offline
 // (from the service worker's cache, as an offline search loads it), then the worker's embedding throughput.
 import { noteVectorsOf, type SentenceEncoder, USE_LITE } from '@baalda/core';
+import { API, pathFor } from '@baalda/core/api';
 import type { BrowserContext, Page } from '@playwright/test';
 import { ENCODER_WORKER_URL, NOTES_PER_BATCH, UNCACHED_SEMANTIC_FILES_SCRIPT } from 'baalda-web/testing';
-import { BENCH_OWNER } from './benchAccount';
 import { startAppRelay } from './editor/appRelay';
 import { launchBenchBrowser } from './editor/benchBrowser';
+import { signInBrowser } from './editor/browserSignIn';
 import { SERVICE_WORKER_CONTROLS } from './editor/pageProbes';
 import { defineBench, wholeNumber } from './harness/benchDefinition';
 import type { Measurement } from './harness/measurement';
@@ -72,7 +73,7 @@ export async function measureSemanticInBrowser(port = BROWSER_BENCH_PORT): Promi
   try {
     // A page of the relay's origin that is not the app: no service worker, no cache, nothing warmed.
     const bare = await browser.newContext({ baseURL: relay.url });
-    const firstLoad = await loadModel(await bare.newPage(), '/api/health');
+    const firstLoad = await loadModel(await bare.newPage(), pathFor(API.health, {}));
     await bare.close();
     const app = await browser.newContext({ baseURL: relay.url });
     const page = await openAppWithEncoderCached(app);
@@ -97,8 +98,7 @@ async function loadModel(page: Page, path?: string): Promise<ModelLoad> {
 // Signed in, the app open, its service worker in control and the encoder's files in its cache (SEMW2: the
 // app asks for them a few seconds after opening, when idle).
 async function openAppWithEncoderCached(context: BrowserContext): Promise<Page> {
-  const signIn = await context.request.post('/api/auth/signin', { data: BENCH_OWNER });
-  if (signIn.status() !== 200) throw new Error(`bench sign-in: ${signIn.status()} ${await signIn.text()}`);
+  await signInBrowser(context);
   const page = await context.newPage();
   await page.goto('/');
   await page.evaluate(SERVICE_WORKER_CONTROLS);

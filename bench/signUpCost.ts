@@ -3,8 +3,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API, type ApiFailure } from '@baalda/core/api';
 import { DEFAULT_PASSWORD_COST, LOCAL_EDGE, type Relay, silentLogger, startRelay } from 'baalda-relay/testing';
-import { BENCH_OWNER } from './benchAccount';
+import { BENCH_OWNER, relayClient } from './benchAccount';
 import { defineBench } from './harness/benchDefinition';
 import type { Measurement } from './harness/measurement';
 import { median } from './stats';
@@ -37,13 +38,13 @@ export async function measureSignUpCost(rounds = 5): Promise<SignUpCostReport> {
     edge: { ...LOCAL_EDGE, trustProxy: true },
   });
   try {
-    await expectStatus(post(relay, '/api/auth/signup', BENCH_OWNER, '192.0.2.1'), 201);
+    await expectStatus(signUp(relay, BENCH_OWNER, '192.0.2.1'), 201);
     const signIns: number[] = [];
     const refusals: number[] = [];
     const besides: number[] = [];
     for (let round = 0; round < rounds; round += 1) {
       const address = `198.51.100.${round + 1}`;
-      signIns.push(await timed(() => expectStatus(post(relay, '/api/auth/signin', BENCH_OWNER, address), 200)));
+      signIns.push(await timed(() => expectStatus(signIn(relay, BENCH_OWNER, address), 200)));
       refusals.push(
         await timed(async () => {
           for (const n of [1, 2, 3, 4]) await refuse(relay, address, `a${round}-${n}`);
@@ -51,8 +52,8 @@ export async function measureSignUpCost(rounds = 5): Promise<SignUpCostReport> {
       );
       besides.push(
         await timed(async () => {
-          const signIn = expectStatus(post(relay, '/api/auth/signin', BENCH_OWNER, address), 200);
-          await Promise.all([signIn, ...[1, 2, 3, 4].map((n) => refuse(relay, address, `b${round}-${n}`))]);
+          const signedIn = expectStatus(signIn(relay, BENCH_OWNER, address), 200);
+          await Promise.all([signedIn, ...[1, 2, 3, 4].map((n) => refuse(relay, address, `b${round}-${n}`))]);
         }),
       );
     }
@@ -99,21 +100,35 @@ export const signUpCostBench = defineBench({
 
 function refuse(relay: Relay, address: string, tag: string): Promise<void> {
   const stranger = { email: `stranger-${tag}@x.org`, password: 'a long enough password' };
-  return expectStatus(post(relay, '/api/auth/signup', stranger, address), 403);
+  return expectStatus(signUp(relay, stranger, address), 403);
 }
 
-function post(relay: Relay, path: string, body: unknown, address: string): Promise<Response> {
-  return fetch(`${relay.httpUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-    body: JSON.stringify(body),
-  });
+// Each from its own address (the relay trusts X-Forwarded-For here), so ACC6's per-address counts stay apart.
+function signUp(
+  relay: Relay,
+  person: { email: string; password: string },
+  address: string,
+): Promise<ApiFailure | number> {
+  return statusOf(relayClient(relay.httpUrl, { 'x-forwarded-for': address }).call(API.signUp, { body: person }));
 }
 
-async function expectStatus(answer: Promise<Response>, status: number): Promise<void> {
-  const response = await answer;
-  const text = await response.text();
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);
+function signIn(
+  relay: Relay,
+  person: { email: string; password: string },
+  address: string,
+): Promise<ApiFailure | number> {
+  return statusOf(relayClient(relay.httpUrl, { 'x-forwarded-for': address }).call(API.signIn, { body: person }));
+}
+
+async function statusOf(call: Promise<{ ok: true; status: number } | ApiFailure>): Promise<ApiFailure | number> {
+  const result = await call;
+  return result.ok ? result.status : result;
+}
+
+async function expectStatus(answer: Promise<ApiFailure | number>, status: number): Promise<void> {
+  const got = await answer;
+  const gotStatus = typeof got === 'number' ? got : got.status;
+  if (gotStatus !== status) throw new Error(`expected ${status}, got ${gotStatus}: ${JSON.stringify(got)}`);
 }
 
 async function timed(run: () => Promise<void>): Promise<number> {

@@ -5,6 +5,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API, pathFor } from '@baalda/core/api';
 import { mintOwnerToken } from '../benchAccount';
 
 /** The running relay, reached as its owner. */
@@ -51,7 +52,7 @@ async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void>
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the relay exited with ${child.exitCode}`);
-    const response = await fetch(`${url}/api/health`).catch(() => null);
+    const response = await fetch(`${url}${pathFor(API.health, {})}`).catch(() => null);
     if (response?.ok) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

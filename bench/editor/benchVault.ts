@@ -1,9 +1,10 @@
 // The vault the editor bench works in, made through the relay's own paths: notes with `createNote` ops, images
 // uploaded as attachments, and the big note's Markdown written with MCP `update_note`, as an assistant would.
 import { randomBytes } from 'node:crypto';
+import { API } from '@baalda/core/api';
 import { seededRandom } from 'baalda-relay/testing';
 import { z } from 'zod';
-import { fetchAsOwner } from '../benchAccount';
+import { answerOf as answerFrom, asOwner, fetchAsOwner } from '../benchAccount';
 import { pngOf } from '../mirror/obsidianVault';
 import type { AppRelay } from './appRelay';
 import { bigNoteMarkdown } from './bigNote';
@@ -22,7 +23,6 @@ const LINKED_NOTES = 200;
 const IMAGES = 10;
 const OPS_PER_REQUEST = 100;
 
-const opsAnswer = z.object({ results: z.array(z.object({ ok: z.boolean() }).loose()) }).loose();
 const mcpAnswer = z.object({ result: z.object({ isError: z.boolean().optional() }).loose() }).loose();
 
 /** Fills vault `default` of `relay` with the bench's notes and images. */
@@ -43,19 +43,16 @@ type Owner = Parameters<typeof fetchAsOwner>[0];
 
 async function createNotes(owner: Owner, paths: readonly string[]): Promise<string[]> {
   const ops = paths.map((path) => ({
-    kind: 'createNote',
+    kind: 'createNote' as const,
     opId: randomId(),
     docId: randomId(),
     path,
     createdAt: Date.now(),
   }));
   for (let start = 0; start < ops.length; start += OPS_PER_REQUEST) {
-    const response = await fetchAsOwner(owner, '/api/vaults/default/ops', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ops: ops.slice(start, start + OPS_PER_REQUEST) }),
-    });
-    const answer = opsAnswer.parse(await answerOf(response, 200, 'createNote ops'));
+    const batch = { ops: ops.slice(start, start + OPS_PER_REQUEST) };
+    const sent = await asOwner(owner).call(API.applyOps, { params: { vaultId: 'default' }, body: batch });
+    const answer = answerFrom(sent, 'createNote ops');
     const refused = answer.results.filter((result) => !result.ok);
     if (refused.length > 0) throw new Error(`bench notes refused: ${JSON.stringify(refused.slice(0, 3))}`);
   }
@@ -63,13 +60,12 @@ async function createNotes(owner: Owner, paths: readonly string[]): Promise<stri
 }
 
 async function uploadAttachment(owner: Owner, path: string, bytes: Uint8Array): Promise<void> {
-  const query = new URLSearchParams({ path, createdAt: String(Date.now()) });
-  const response = await fetchAsOwner(owner, `/api/vaults/default/attachments/${randomId()}?${query}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/octet-stream' },
+  const sent = await asOwner(owner).call(API.uploadAttachment, {
+    params: { vaultId: 'default', docId: randomId() },
+    query: { path, createdAt: Date.now() },
     body: bytes,
   });
-  await answerOf(response, 201, `upload of ${path}`);
+  answerFrom(sent, `upload of ${path}`);
 }
 
 async function updateNote(owner: Owner, docId: string, text: string): Promise<void> {

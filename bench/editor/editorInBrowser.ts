@@ -1,13 +1,14 @@
 // The editor bench's browser half: Chromium (Debian's, as the e2e tests run it) signed in as the relay's owner
 // opens the big note, types into its middle, then reopens it offline, from IndexedDB alone.
 import { writeFile } from 'node:fs/promises';
+import { API_PREFIX } from '@baalda/core/api';
 import type { BrowserContext, Page } from '@playwright/test';
 import { z } from 'zod';
-import { BENCH_OWNER } from '../benchAccount';
 import type { AppRelay } from './appRelay';
 import { launchBenchBrowser } from './benchBrowser';
 import type { BenchVault } from './benchVault';
 import { LAST_PARAGRAPH } from './bigNote';
+import { signInBrowser } from './browserSignIn';
 import {
   CLICK_PROBE,
   CLICKED_AT,
@@ -52,8 +53,7 @@ export async function measureInBrowser(relay: AppRelay, vault: BenchVault): Prom
   const browser = await launchBenchBrowser();
   try {
     const context = await browser.newContext({ baseURL: relay.url });
-    const signIn = await context.request.post('/api/auth/signin', { data: BENCH_OWNER });
-    if (signIn.status() !== 200) throw new Error(`bench sign-in: ${signIn.status()} ${await signIn.text()}`);
+    await signInBrowser(context);
     const page = await context.newPage();
     const firstOpenScripts = await openFirstTime(page, vault.bigNote);
     // Not every img: ProseMirror puts separator imgs beside inline atoms at a line's end.
@@ -171,7 +171,7 @@ async function expectSynced(page: Page): Promise<void> {
 // refused by a route; the sync socket is left to the emulation. The app must say it is offline before reopening.
 async function goOffline(context: BrowserContext, page: Page): Promise<void> {
   await context.route(
-    (url) => url.pathname.startsWith('/api/'),
+    (url) => url.pathname.startsWith(API_PREFIX),
     (route) => route.abort('internetdisconnected'),
   );
   await context.setOffline(true);

@@ -1,5 +1,6 @@
 import { formatNoteDocumentName } from '@baalda/core';
-import { type AuthedRelay, fetchAsOwner } from '../benchAccount';
+import { API } from '@baalda/core/api';
+import { type AuthedRelay, answerOf, asOwner } from '../benchAccount';
 
 /** The doc id of bench note `index`: `prefix` (letters, at most 14) padded with its number to 20 characters. */
 export function benchDocId(prefix: string, index: number): string {
@@ -28,17 +29,12 @@ export async function createBenchNotes(
       const docId = benchDocId(prefix, index);
       return {
         opId: `op_${docId}`,
-        kind: 'createNote',
+        kind: 'createNote' as const,
         docId,
         path: `Bench/${prefix} ${index}.md`,
         createdAt: Date.now(),
       };
     });
-    const response = await fetchAsOwner(relay, '/api/vaults/default/ops', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ops }),
-    });
-    if (!response.ok) throw new Error(`bench notes: ${response.status} ${await response.text()}`);
+    answerOf(await asOwner(relay).call(API.applyOps, { params: { vaultId: 'default' }, body: { ops } }), 'bench notes');
   }
 }

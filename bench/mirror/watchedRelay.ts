@@ -4,9 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API } from '@baalda/core/api';
 import { createRelayClient, type RelayClient } from 'baalda-cli/testing';
 import { type Logger, type Relay, startRelay, TEST_PASSWORD_COST } from 'baalda-relay/testing';
-import { BENCH_OWNER, mintOwnerToken } from '../benchAccount';
+import { answerOf, BENCH_OWNER, relayClient as benchRelayClient, mintOwnerToken } from '../benchAccount';
 import { sleep } from '../load/editLoad';
 
 /** One thing the relay or its link saw, at `performance.now()`. */
@@ -182,18 +183,11 @@ function summarize(events: readonly TrafficEvent[], start: number): TrafficSumma
 }
 
 async function createVault(relay: Relay, name: string): Promise<RelayClient> {
-  const admin = (path: string, body: unknown) =>
-    fetch(`${relay.httpUrl}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${relay.adminKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const created = await admin('/api/admin/vaults', { name, ownerEmail: BENCH_OWNER.email });
-  if (created.status !== 201) throw new Error(`bench vault: ${created.status} ${await created.text()}`);
-  const { vault } = (await created.json()) as { vault: { id: string } };
-  const minted = await admin('/api/admin/tokens', { email: BENCH_OWNER.email, vaultId: vault.id });
-  if (minted.status !== 201) throw new Error(`bench vault token: ${minted.status} ${await minted.text()}`);
-  const { secret } = (await minted.json()) as { secret: string };
+  const admin = benchRelayClient(relay.httpUrl, { authorization: `Bearer ${relay.adminKey}` });
+  const created = await admin.call(API.adminCreateVault, { body: { name, ownerEmail: BENCH_OWNER.email } });
+  const { vault } = answerOf(created, 'bench vault');
+  const minted = await admin.call(API.adminCreateToken, { body: { email: BENCH_OWNER.email, vaultId: vault.id } });
+  const { secret } = answerOf(minted, 'bench vault token');
   return createRelayClient(relay.httpUrl, { token: secret, vaultId: vault.id });
 }
 

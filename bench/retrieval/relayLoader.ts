@@ -1,9 +1,14 @@
 import { formatNoteDocumentName, parseDocumentName } from '@baalda/core';
+import { API, type ApiInput } from '@baalda/core/api';
 import { EDITOR_FRAGMENT, extractPlainText } from '@baalda/markdown';
 import type { Extension, onStoreDocumentPayload } from '@hocuspocus/server';
 import { connectPeer, type Relay } from 'baalda-relay/testing';
 import * as Y from 'yjs';
-import { type AuthedRelay, fetchAsOwner } from '../benchAccount';
+import { type AuthedRelay, answerOf, asOwner } from '../benchAccount';
+
+type VaultOpWire = ApiInput<typeof API.applyOps>['body']['ops'][number];
+// Omit over each op of the union, so each keeps its own fields.
+type WithoutOpId<Op> = Op extends unknown ? Omit<Op, 'opId'> : never;
 
 /** Which text the relay last stored for each note, heard after its store hooks (and so the index) ran. */
 export interface StoreWatch {
@@ -42,21 +47,16 @@ let opCounter = 0;
 /** Posts tree ops in batches of 100 and fails loudly on any refused op. */
 export async function applyOps(
   relay: Omit<AuthedRelay, 'syncUrl'>,
-  ops: ReadonlyArray<Record<string, unknown>>,
+  ops: ReadonlyArray<WithoutOpId<VaultOpWire>>,
 ): Promise<void> {
   for (let start = 0; start < ops.length; start += 100) {
     const batch = ops.slice(start, start + 100).map((op) => {
       opCounter += 1;
-      return { opId: `retrievalOp_${String(opCounter).padStart(8, '0')}`, ...op };
+      return { opId: `retrievalOp_${String(opCounter).padStart(8, '0')}`, ...op } as VaultOpWire;
     });
-    const response = await fetchAsOwner(relay, '/api/vaults/default/ops', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ops: batch }),
-    });
-    const body = (await response.json()) as { results?: Array<{ ok: boolean; message?: string; path?: string }> };
-    const refused = body.results?.find((result) => !result.ok);
-    if (!response.ok || refused) throw new Error(`ops refused: ${JSON.stringify(refused ?? body)}`);
+    const sent = await asOwner(relay).call(API.applyOps, { params: { vaultId: 'default' }, body: { ops: batch } });
+    const refused = answerOf(sent, 'ops').results.find((result) => !result.ok);
+    if (refused) throw new Error(`ops refused: ${JSON.stringify(refused)}`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API } from '@baalda/core/api';
 import {
   type Database,
   openDatabase,
@@ -8,7 +9,7 @@ import {
   startTestRelay,
   type TestRelay,
 } from 'baalda-relay/testing';
-import { type AuthedRelay, fetchAsOwner } from '../benchAccount';
+import { type AuthedRelay, answerOf, asOwner } from '../benchAccount';
 import { benchSemanticSettings, queryEncoderFor } from './benchEncoder';
 import { readCorpus } from './corpusFile';
 import type { Corpus, QueryKind } from './corpusTypes';
@@ -148,13 +149,12 @@ async function askEveryQuery(relay: AuthedRelay, corpus: Corpus): Promise<Omit<R
   const times: number[] = [];
   for (const query of corpus.queries) {
     const asked = performance.now();
-    const response = await fetchAsOwner(
-      relay,
-      `/api/vaults/default/search?q=${encodeURIComponent(query.query)}&limit=10`,
-    );
-    const body = (await response.json()) as { results?: Array<{ docId: string }> };
+    const found = await asOwner(relay).call(API.search, {
+      params: { vaultId: 'default' },
+      query: { q: query.query, limit: 10 },
+    });
     times.push(performance.now() - asked);
-    if (!response.ok || !body.results) throw new Error(`search failed for "${query.query}": ${JSON.stringify(body)}`);
+    const body = answerOf(found, `search for "${query.query}"`);
     hits.set(
       query.id,
       body.results.map((result) => result.docId),
@@ -172,8 +172,8 @@ async function loadCorpus(corpus: Corpus, relay: TestRelay): Promise<void> {
   const createdAt = Date.now() - 24 * 60 * 60 * 1000;
   const twins = corpus.traps.map((trap) => trap.twin);
   await applyOps(relay, [
-    ...corpus.notes.map((note) => ({ kind: 'createNote', docId: note.id, path: note.path, createdAt })),
-    ...twins.map((twin) => ({ kind: 'createNote', docId: twin.id, path: twin.path, createdAt })),
+    ...corpus.notes.map((note) => ({ kind: 'createNote' as const, docId: note.id, path: note.path, createdAt })),
+    ...twins.map((twin) => ({ kind: 'createNote' as const, docId: twin.id, path: twin.path, createdAt })),
   ]);
   const outdated = corpus.traps.flatMap((trap) => [
     { docId: trap.noteId, edit: writeParagraphs(trap.oldText) },
@@ -192,8 +192,8 @@ async function loadCorpus(corpus: Corpus, relay: TestRelay): Promise<void> {
     }),
   );
   await applyOps(relay, [
-    ...twins.map((twin) => ({ kind: 'trashNote', docId: twin.id })),
-    ...twins.filter((twin) => twin.purge).map((twin) => ({ kind: 'purgeNote', docId: twin.id })),
+    ...twins.map((twin) => ({ kind: 'trashNote' as const, docId: twin.id })),
+    ...twins.filter((twin) => twin.purge).map((twin) => ({ kind: 'purgeNote' as const, docId: twin.id })),
   ]);
   await watch.waitFor(new Map(corpus.notes.map((note) => [note.id, note.text.join('\n')])));
 }

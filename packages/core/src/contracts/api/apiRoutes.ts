@@ -10,3 +10,6 @@ export const API = { ...serviceRoutes, ...accountRoutes, ...vaultRoutes, ...note
 
 /** Every route, in the order the OpenAPI document lists them. */
 export const API_ROUTES: readonly ApiRoute[] = Object.values(API);
+
+/** Where every route of the API lives: what a test cutting the network off the API matches. */
+export const API_PREFIX = '/api/';

@@ -22,5 +22,5 @@ export {
   type ApiRoute,
   paramNamesOf,
 } from './apiRoute';
-export { API, API_ROUTES } from './apiRoutes';
+export { API, API_PREFIX, API_ROUTES } from './apiRoutes';
 export { buildOpenApiDocument } from './openApiDocument';
