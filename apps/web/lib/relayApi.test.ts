@@ -70,6 +70,15 @@ describe('the web transport of the typed client', () => {
     stop();
   });
 
+  it('keeps the code of a refusal without a readable message', async () => {
+    stubNetwork(true, () => new Response(JSON.stringify({ error: { code: 'LAST_OWNER' } }), { status: 409 }));
+    expect(await callRelay(API.listVaults, {})).toEqual({
+      ok: false,
+      code: 'LAST_OWNER',
+      message: 'The relay answered 409.',
+    });
+  });
+
   it('sends a change without a body with the JSON content type the relay asks of cookie-authenticated changes', async () => {
     const fetchStub = stubNetwork(true, () => new Response(null, { status: 204 }));
     expect(await callRelay(API.revokeToken, { params: { tokenId: 't/1' } })).toEqual({ ok: true, answer: undefined });

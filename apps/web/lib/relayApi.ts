@@ -1,4 +1,4 @@
-import { ERROR_ANSWER, type Failure, fail } from '@baalda/core';
+import { type Failure, fail } from '@baalda/core';
 import {
   type AnswerOf,
   type ApiFailure,
@@ -93,19 +93,26 @@ function unreachable(): Failure<RelayCallCode> {
  */
 export async function responseOf(response: Response): Promise<ApiResponse | Failure<RelayCallCode>> {
   const text = await response.text().catch(() => '');
-  if (response.status >= 502 && !isRelayRefusal(text)) return unreachable();
-  return { status: response.status, text, header: (name) => response.headers.get(name) };
+  const refusal = readRefusal(text);
+  if (response.status >= 502 && !refusal) return unreachable();
+  // A refusal without a readable message still has its code; the sentence stands in for the message.
+  const worded = refusal && typeof refusal.error.message !== 'string' ? withMessage(refusal, response.status) : text;
+  return { status: response.status, text: worded, header: (name) => response.headers.get(name) };
 }
 
-// HTTP2's `{ error: { code } }`: a refusal without a readable message is still the relay's.
-const RELAY_REFUSAL = ERROR_ANSWER.extend({ error: z.object({ code: z.string() }) });
+// HTTP2's `{ error: { code, message } }`, read here for its code alone.
+const RELAY_REFUSAL = z.object({ error: z.object({ code: z.string(), message: z.unknown().optional() }) });
 
-function isRelayRefusal(text: string): boolean {
+function readRefusal(text: string): z.infer<typeof RELAY_REFUSAL> | undefined {
   try {
-    return RELAY_REFUSAL.safeParse(JSON.parse(text)).success;
+    return RELAY_REFUSAL.safeParse(JSON.parse(text)).data;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+function withMessage(refusal: z.infer<typeof RELAY_REFUSAL>, status: number): string {
+  return JSON.stringify({ error: { code: refusal.error.code, message: `The relay answered ${status}.` } });
 }
 
 /**

@@ -22,7 +22,7 @@ export async function putAttachment(vaultId: string, upload: PendingUpload): Pro
       // The relay decides the type from the name (ATT3); the bytes are only bytes.
       headers: { 'content-type': 'application/octet-stream' },
       body: upload.blob,
-      signal: AbortSignal.timeout(BASE_TIMEOUT_MS + upload.blob.size / SLOWEST_BYTES_PER_MS),
+      signal: AbortSignal.timeout(Math.ceil(BASE_TIMEOUT_MS + upload.blob.size / SLOWEST_BYTES_PER_MS)),
     });
   } catch {
     return { ok: false, status: 0, code: 'NETWORK_UNAVAILABLE', message: 'The relay could not be reached.' };
