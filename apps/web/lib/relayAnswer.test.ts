@@ -32,7 +32,7 @@ describe('a relay answer that breaks its contract', () => {
     answerEveryRequestWith(200, { captured: 'v9' });
     expect(await createRelayVersionApi('default').restoreVersion('AliceNoteId_0000001', 'v1')).toMatchObject({
       ok: false,
-      message: 'The relay sent an answer this app does not understand: restored: must be a string.',
+      message: 'The relay sent an answer this app does not understand: restored: is required.',
     });
   });
 

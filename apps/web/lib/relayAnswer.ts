@@ -1,22 +1,21 @@
 import { describeSchemaError, fail } from '@baalda/core';
 import type { z } from 'zod';
-import type { RelayCall, RelayFailure } from './relayApi';
+import { type RelayCall, type RelayFailure, UNDERSTOOD_NOT } from './relayApi';
 
-/** The sentence a person sees when an answer breaks its contract (CT1); the details name the field. */
-export const UNDERSTOOD_NOT = 'The relay sent an answer this app does not understand';
+export { UNDERSTOOD_NOT };
 
 /**
- * CT1: the relay's answer parsed with its schema from core. A refusal passes through unchanged; an answer
- * that breaks the schema is `RESPONSE_INVALID` saying where: "…does not understand: member.role: must be
- * one of "owner", "editor", "viewer"".
- * @example readAnswer(await putToRelay(url, { role }), MEMBER_CHANGED_ANSWER)
+ * CT1: an answer the typed client already read with its route's schema, mapped into the view the UI shows.
+ * A refusal passes through unchanged; an answer the view refuses (a check the web adds, such as a
+ * same-origin invite link) is `RESPONSE_INVALID` saying where.
+ * @example readAnswer(await callRelay(API.setRole, { params, body: { role } }), MEMBER_CHANGED_VIEW)
  */
 export function readAnswer<Answer>(
   call: RelayCall,
   schema: z.ZodType<Answer>,
 ): { readonly ok: true; readonly answer: Answer } | RelayFailure {
   if (!call.ok) return call;
-  const parsed = schema.safeParse(call.body);
+  const parsed = schema.safeParse(call.answer);
   if (parsed.success) return { ok: true, answer: parsed.data };
   return fail('RESPONSE_INVALID', `${UNDERSTOOD_NOT}: ${describeSchemaError(parsed.error)}.`);
 }

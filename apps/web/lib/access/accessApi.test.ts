@@ -9,7 +9,7 @@ import {
   relayAccessApi,
 } from './accessApi';
 
-const answered = (body: unknown) => ({ ok: true as const, body });
+const answered = (answer: unknown) => ({ ok: true as const, answer });
 const createdAt = '2026-03-12T14:03:22.000Z';
 const alice = { userId: 'u-alice', email: 'alice@example.com', name: 'Alice', role: 'owner' };
 const token = {
@@ -26,7 +26,7 @@ const token = {
 
 describe('reading the relay’s access answers', () => {
   it('reads members and skips one with a role this build does not know instead of guessing', () => {
-    const bob = { userId: 'u-bob', email: 'bob@example.com', name: null, role: 'editor' };
+    const bob = { userId: 'u-bob', email: 'bob@example.com', name: '', role: 'editor' };
     expect(readMembers(answered({ members: [alice, bob, { ...alice, userId: 'u-x', role: 'admin' }] }))).toEqual({
       ok: true,
       members: [

@@ -1,14 +1,8 @@
 import { fail, type Result, TOKEN_CREATED_ANSWER, type VaultRole } from '@baalda/core';
+import { API } from '@baalda/core/api';
 import { z } from 'zod';
 import { readAnswer, readableEntries } from '../relayAnswer';
-import {
-  deleteFromRelay,
-  getFromRelay,
-  postToRelay,
-  putToRelay,
-  type RelayCall,
-  type RelayCallCode,
-} from '../relayApi';
+import { callRelay, entryByEntry, type RelayCall, type RelayCallCode, relaxAnswers } from '../relayApi';
 import * as shapes from './accessShapes';
 
 type Answer<T> = Promise<Result<T, RelayCallCode>>;
@@ -41,39 +35,42 @@ export interface AccessApi {
   revokeToken(tokenId: string): Answer<object>;
 }
 
-const vaultUrl = (vaultId: string) => `/api/vaults/${encodeURIComponent(vaultId)}`;
-const memberUrl = (vaultId: string, userId: string) => `${vaultUrl(vaultId)}/members/${encodeURIComponent(userId)}`;
-const restrictionsUrl = (vaultId: string) => `${vaultUrl(vaultId)}/restrictions`;
+// Lists are read entry by entry, so one entry this build can't read is skipped rather than the whole list.
+const LIST_VAULTS = relaxAnswers(API.listVaults, entryByEntry('vaults'));
+const LIST_MEMBERS = relaxAnswers(API.listMembers, entryByEntry('members'));
+const LIST_RESTRICTIONS = relaxAnswers(API.listRestrictions, entryByEntry('restrictions'));
+const LIST_TOKENS = relaxAnswers(API.listTokens, entryByEntry('tokens'));
 
 /** The access API of the relay this page came from. */
 export const relayAccessApi: AccessApi = {
-  listVaults: async () => readVaults(await getFromRelay('/api/vaults')),
-  listMembers: async (vaultId) => readMembers(await getFromRelay(`${vaultUrl(vaultId)}/members`)),
-  changeRole: async (vaultId, userId, role) => readMember(await putToRelay(memberUrl(vaultId, userId), { role })),
-  removeMember: async (vaultId, userId) => readDone(await deleteFromRelay(memberUrl(vaultId, userId))),
-  createInvite: async (vaultId, role) => readInvite(await postToRelay(`${vaultUrl(vaultId)}/invites`, { role })),
-  listRestrictions: async (vaultId) => readRestrictions(await getFromRelay(restrictionsUrl(vaultId))),
+  listVaults: async () => readVaults(await callRelay(LIST_VAULTS, {})),
+  listMembers: async (vaultId) => readMembers(await callRelay(LIST_MEMBERS, { params: { vaultId } })),
+  changeRole: async (vaultId, userId, role) =>
+    readMember(await callRelay(API.setRole, { params: { vaultId, userId }, body: { role } })),
+  removeMember: async (vaultId, userId) => readDone(await callRelay(API.removeMember, { params: { vaultId, userId } })),
+  createInvite: async (vaultId, role) =>
+    readInvite(await callRelay(API.createInvite, { params: { vaultId }, body: { role } })),
+  listRestrictions: async (vaultId) => readRestrictions(await callRelay(LIST_RESTRICTIONS, { params: { vaultId } })),
   setRestriction: async (vaultId, path, members) =>
-    readRestriction(await putToRelay(restrictionsUrl(vaultId), { path, members })),
+    readRestriction(
+      await callRelay(API.putRestriction, { params: { vaultId }, body: { path, members: [...members] } }),
+    ),
   liftRestriction: async (vaultId, path) =>
-    readDone(await deleteFromRelay(`${restrictionsUrl(vaultId)}?path=${encodeURIComponent(path)}`)),
-  listTokens: async () => readTokens(await getFromRelay('/api/tokens')),
+    readDone(await callRelay(API.liftRestriction, { params: { vaultId }, query: { path } })),
+  listTokens: async () => readTokens(await callRelay(LIST_TOKENS, {})),
   createToken: async ({ name, vaultId, readOnly, expiresInDays }) =>
     readNewToken(
-      await postToRelay('/api/tokens', {
-        name,
-        vaultId,
-        readOnly,
-        ...(expiresInDays === null ? {} : { expiresInDays }),
+      await callRelay(API.createToken, {
+        body: { name, vaultId, readOnly, ...(expiresInDays === null ? {} : { expiresInDays }) },
       }),
     ),
-  revokeToken: async (tokenId) => readDone(await deleteFromRelay(`/api/tokens/${encodeURIComponent(tokenId)}`)),
+  revokeToken: async (tokenId) => readDone(await callRelay(API.revokeToken, { params: { tokenId } })),
 };
 
 /** Reads a list under `key`: an entry we can't read is skipped, not shown broken. */
 function readList<T>(call: RelayCall, key: string, entry: z.ZodType<T>, what: string) {
   if (!call.ok) return call;
-  const list = z.object({ [key]: z.array(z.unknown()) }).safeParse(call.body);
+  const list = z.object({ [key]: z.array(z.unknown()) }).safeParse(call.answer);
   if (!list.success) return invalid(what);
   return { ok: true as const, entries: readableEntries(list.data[key] ?? [], entry) };
 }

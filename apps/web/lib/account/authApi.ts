@@ -1,7 +1,15 @@
 import { INVITE_OFFER_ANSWER, PASSWORD_CHANGED_ANSWER, type Result, type VaultRole } from '@baalda/core';
+import { API } from '@baalda/core/api';
 import { z } from 'zod';
 import { readAnswer } from '../relayAnswer';
-import { getFromRelay, postToRelay, type RelayCall, type RelayCallCode, type RelayFailure } from '../relayApi';
+import {
+  callRelay,
+  entryByEntry,
+  type RelayCall,
+  type RelayCallCode,
+  type RelayFailure,
+  relaxAnswers,
+} from '../relayApi';
 import {
   AUTH_STATE_VIEW,
   type AuthState,
@@ -32,25 +40,34 @@ export interface SignUpForm {
   readonly invite?: string;
 }
 
+// Vault lists are read entry by entry (an unknown role hides that vault); an older relay sends no `vaults`
+// with the auth state, and a user without a name reads as one with an empty name (USER_VIEW).
+const AUTH_STATE = relaxAnswers(API.authState, (declared) =>
+  declared.extend({ user: z.unknown(), vaults: z.array(z.unknown()).optional() }),
+);
+const SIGN_IN = relaxAnswers(API.signIn, (declared) => declared.extend({ user: z.unknown(), vaults: z.unknown() }));
+const SIGN_UP = relaxAnswers(API.signUp, (declared) => declared.extend({ user: z.unknown(), vaults: z.unknown() }));
+const LIST_VAULTS = relaxAnswers(API.listVaults, entryByEntry('vaults'));
+
 /** `GET /api/auth/state`. */
 export async function fetchAuthState(): Promise<AccountResult<{ state: AuthState }>> {
-  const read = readAnswer(await getFromRelay('/api/auth/state'), AUTH_STATE_VIEW);
+  const read = readAnswer(await callRelay(AUTH_STATE, {}), AUTH_STATE_VIEW);
   return read.ok ? { ok: true, state: read.answer } : read;
 }
 
 /** `POST /api/auth/signin`. */
 export async function signIn(email: string, password: string): Promise<AccountResult<SignedIn>> {
-  return readSignedIn(await postToRelay('/api/auth/signin', { email, password }));
+  return readSignedIn(await callRelay(SIGN_IN, { body: { email, password } }));
 }
 
 /** `POST /api/auth/signup`. */
 export async function signUp(form: SignUpForm): Promise<AccountResult<SignedIn>> {
-  return readSignedIn(await postToRelay('/api/auth/signup', form));
+  return readSignedIn(await callRelay(SIGN_UP, { body: form }));
 }
 
 /** `POST /api/auth/signout` (204). */
 export async function signOut(): Promise<Result<object, RelayCallCode>> {
-  const call = await postToRelay('/api/auth/signout', {});
+  const call = await callRelay(API.signOut, {});
   return call.ok ? { ok: true } : call;
 }
 
@@ -66,7 +83,7 @@ export async function changePassword(
   newPassword: string,
 ): Promise<AccountResult<PasswordChanged>> {
   const read = readAnswer(
-    await postToRelay('/api/auth/password', { currentPassword, newPassword }),
+    await callRelay(API.changePassword, { body: { currentPassword, newPassword } }),
     PASSWORD_CHANGED_ANSWER,
   );
   return read.ok ? { ok: true, endedSessions: read.answer.endedSessions, endedGrants: read.answer.endedGrants } : read;
@@ -74,30 +91,30 @@ export async function changePassword(
 
 /** `POST /api/auth/signout-everywhere` (204): every session of the account ends, this one too (ACC14). */
 export async function signOutEverywhere(): Promise<Result<object, RelayCallCode>> {
-  const call = await postToRelay('/api/auth/signout-everywhere', {});
+  const call = await callRelay(API.signOutEverywhere, {});
   return call.ok ? { ok: true } : call;
 }
 
 /** `GET /api/invites/:secret`. */
 export async function readInvite(secret: string): Promise<AccountResult<{ invite: InviteOffer }>> {
   const offer = INVITE_OFFER_ANSWER.pick({ vaultName: true, role: true });
-  const read = readAnswer(await getFromRelay(`/api/invites/${encodeURIComponent(secret)}`), offer);
+  const read = readAnswer(await callRelay(API.showInvite, { params: { secret } }), offer);
   return read.ok ? { ok: true, invite: read.answer } : read;
 }
 
 /** `POST /api/invites/:secret/accept`: the signed-in user joins the vault. */
 export async function acceptInvite(secret: string): Promise<AccountResult<{ vault: VaultEntry }>> {
-  return readVault(await postToRelay(`/api/invites/${encodeURIComponent(secret)}/accept`, {}));
+  return readVault(await callRelay(API.acceptInvite, { params: { secret } }));
 }
 
 /** `POST /api/vaults`: a new vault the caller owns. */
 export async function createVault(name: string): Promise<AccountResult<{ vault: VaultEntry }>> {
-  return readVault(await postToRelay('/api/vaults', { name }));
+  return readVault(await callRelay(API.createVault, { body: { name } }));
 }
 
 /** `GET /api/vaults`. */
 export async function listVaults(): Promise<AccountResult<{ vaults: VaultEntry[] }>> {
-  const read = readAnswer(await getFromRelay('/api/vaults'), z.object({ vaults: VAULT_ENTRIES_VIEW }));
+  const read = readAnswer(await callRelay(LIST_VAULTS, {}), z.object({ vaults: VAULT_ENTRIES_VIEW }));
   return read.ok ? { ok: true, vaults: read.answer.vaults } : read;
 }
 

@@ -4,9 +4,10 @@ import {
   OAUTH_DECISION_ANSWER,
   redirectTargetProblem,
 } from '@baalda/core';
+import { API } from '@baalda/core/api';
 import type { z } from 'zod';
 import { readAnswer } from '../relayAnswer';
-import { getFromRelay, postToRelay, type RelayCall } from '../relayApi';
+import { callRelay, type RelayCall } from '../relayApi';
 import type { AccountResult } from './authApi';
 
 /** What an assistant asks for, as the consent card shows it (OAC1). */
@@ -44,7 +45,7 @@ export async function readAuthorization(id: string): Promise<AccountResult<{ req
     redirectOrigin: true,
     mayWrite: true,
   });
-  const read = readAnswer(await getFromRelay(authorizationUrl(id)), request);
+  const read = readAnswer(await callRelay(API.describeOAuthRequest, { params: { id } }), request);
   return read.ok ? { ok: true, request: read.answer } : read;
 }
 
@@ -53,16 +54,12 @@ export async function approveAuthorization(
   id: string,
   approval: OauthApproval,
 ): Promise<AccountResult<{ redirectTo: string }>> {
-  return readDecision(await postToRelay(`${authorizationUrl(id)}/approve`, approval));
+  return readDecision(await callRelay(API.approveOAuthRequest, { params: { id }, body: approval }));
 }
 
 /** `POST /api/oauth/authorizations/:id/deny`: the assistant learns of the refusal at `redirectTo`. */
 export async function denyAuthorization(id: string): Promise<AccountResult<{ redirectTo: string }>> {
-  return readDecision(await postToRelay(`${authorizationUrl(id)}/deny`, {}));
-}
-
-function authorizationUrl(id: string): string {
-  return `/api/oauth/authorizations/${encodeURIComponent(id)}`;
+  return readDecision(await callRelay(API.denyOAuthRequest, { params: { id } }));
 }
 
 function readDecision(call: RelayCall): AccountResult<{ redirectTo: string }> {

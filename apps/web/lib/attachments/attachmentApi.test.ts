@@ -17,7 +17,7 @@ describe('the relay’s attachment answers', () => {
     expect(attachmentFileUrl('team docs', scan)).toBe(`/api/vaults/team%20docs/attachments/${scan}`);
     expect(attachmentFileUrl('default', scan, true)).toBe(`/api/vaults/default/attachments/${scan}?download=1`);
     expect(attachmentUploadUrl('default', scan, 'Work/Q3 & Q4.pdf', 1_790_000_000_000)).toBe(
-      `/api/vaults/default/attachments/${scan}?path=Work%2FQ3+%26+Q4.pdf&createdAt=1790000000000`,
+      `/api/vaults/default/attachments/${scan}?path=Work%2FQ3%20%26%20Q4.pdf&createdAt=1790000000000`,
     );
   });
 

@@ -1,7 +1,8 @@
 import { ATTACHMENT_META_ANSWER, ATTACHMENT_TEXT_ANSWER, type Result } from '@baalda/core';
+import { API, pathFor } from '@baalda/core/api';
 import { z } from 'zod';
 import { readAnswer } from '../relayAnswer';
-import { getFromRelay, type RelayCallCode } from '../relayApi';
+import { callRelay, type RelayCallCode, relaxAnswers } from '../relayApi';
 
 /** How far the relay got reading an attachment's text (ATT4). */
 export type ExtractionStatus = 'pending' | 'done' | 'failed' | 'none';
@@ -33,20 +34,17 @@ export interface AttachmentTextPage {
 /** The extracted text is read in pages of this many characters (the relay's default page). */
 export const TEXT_PAGE_CHARS = 20_000;
 
-/** `/api/vaults/:vault/attachments/:docId`, the root of one attachment's routes. */
-export function attachmentUrl(vaultId: string, docId: string): string {
-  return `/api/vaults/${encodeURIComponent(vaultId)}/attachments/${encodeURIComponent(docId)}`;
-}
-
 /** The file's bytes: shown inline for safe types (ATT6), or always as a download. */
 export function attachmentFileUrl(vaultId: string, docId: string, download = false): string {
-  return download ? `${attachmentUrl(vaultId, docId)}?download=1` : attachmentUrl(vaultId, docId);
+  return pathFor(API.downloadAttachment, {
+    params: { vaultId, docId },
+    query: { download: download ? '1' : undefined },
+  });
 }
 
 /** `PUT` here stores a new file at `path` (ATT2). */
 export function attachmentUploadUrl(vaultId: string, docId: string, path: string, createdAt: number): string {
-  const params = new URLSearchParams({ path, createdAt: String(createdAt) });
-  return `${attachmentUrl(vaultId, docId)}?${params}`;
+  return pathFor(API.uploadAttachment, { params: { vaultId, docId }, query: { path, createdAt } });
 }
 
 /** `GET …/meta`; a file that is gone or hidden is `NOTE_NOT_FOUND`. */
@@ -54,7 +52,7 @@ export async function fetchAttachmentMeta(
   vaultId: string,
   docId: string,
 ): Promise<Result<{ meta: AttachmentMeta }, RelayCallCode>> {
-  const answer = await getFromRelay(`${attachmentUrl(vaultId, docId)}/meta`);
+  const answer = await callRelay(DESCRIBE, { params: { vaultId, docId } });
   const read = readAnswer(answer, META_VIEW);
   return read.ok ? { ok: true, meta: read.answer } : read;
 }
@@ -65,8 +63,8 @@ export async function fetchAttachmentText(
   docId: string,
   offset: number,
 ): Promise<Result<{ page: AttachmentTextPage }, RelayCallCode>> {
-  const params = new URLSearchParams({ offset: String(offset), maxChars: String(TEXT_PAGE_CHARS) });
-  const answer = await getFromRelay(`${attachmentUrl(vaultId, docId)}/text?${params}`);
+  const query = { offset, maxChars: TEXT_PAGE_CHARS };
+  const answer = await callRelay(READ_TEXT, { params: { vaultId, docId }, query });
   const read = readAnswer(answer, TEXT_PAGE_VIEW);
   return read.ok ? { ok: true, page: read.answer } : read;
 }
@@ -81,6 +79,10 @@ const META_VIEW = ATTACHMENT_META_ANSWER.omit({ sha256: true }).extend({
   }),
 });
 const TEXT_PAGE_VIEW = ATTACHMENT_TEXT_ANSWER.extend({ truncated: truncatedFlag });
+const DESCRIBE = relaxAnswers(API.describeAttachment, (declared) =>
+  declared.extend({ sha256: z.unknown(), extraction: z.unknown() }),
+);
+const READ_TEXT = relaxAnswers(API.readAttachmentText, (declared) => declared.extend({ truncated: z.unknown() }));
 
 /** Reads a meta answer defensively; anything that isn't one is undefined. */
 export function toAttachmentMeta(value: unknown): AttachmentMeta | undefined {

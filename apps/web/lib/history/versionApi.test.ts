@@ -10,7 +10,7 @@ import {
 const docId = 'alice_note_00000000001';
 const capturedAt = '2026-03-12T14:03:22.000Z';
 const quiet = { id: 'v2', reason: 'quiet', capturedAt, length: 42 };
-const answered = (body: unknown) => ({ ok: true as const, body });
+const answered = (answer: unknown) => ({ ok: true as const, answer });
 
 describe('reading the relay’s history answers', () => {
   it('[VC5] reads a version list newest first, skipping an entry it can’t read instead of showing it broken', () => {

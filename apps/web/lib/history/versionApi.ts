@@ -1,7 +1,8 @@
 import { fail, type Result, VERSION_RESTORED_ANSWER, VERSION_SUMMARY } from '@baalda/core';
+import { API } from '@baalda/core/api';
 import { z } from 'zod';
 import { readAnswer, readableEntries } from '../relayAnswer';
-import { getFromRelay, postToRelay, type RelayCall, type RelayCallCode } from '../relayApi';
+import { callRelay, entryByEntry, type RelayCall, type RelayCallCode, relaxAnswers } from '../relayApi';
 
 /** One version in a note's history, as the list shows it (VC5: every version says why it was taken). */
 export interface VersionSummary {
@@ -34,17 +35,22 @@ export interface VersionApi {
 
 /** The history API of one vault on the relay this page came from. */
 export function createRelayVersionApi(vaultId: string): VersionApi {
-  const versionsUrl = (docId: string) =>
-    `/api/vaults/${encodeURIComponent(vaultId)}/notes/${encodeURIComponent(docId)}/versions`;
-  const versionUrl = (docId: string, versionId: string) => `${versionsUrl(docId)}/${encodeURIComponent(versionId)}`;
+  const note = (docId: string) => ({ vaultId, docId });
   return {
-    listVersions: async (docId) => readVersionList(await getFromRelay(versionsUrl(docId))),
-    readVersion: async (docId, versionId) => readVersionDetail(await getFromRelay(versionUrl(docId, versionId))),
-    saveVersion: async (docId) => readSaveAnswer(await postToRelay(versionsUrl(docId), {})),
+    listVersions: async (docId) => readVersionList(await callRelay(LIST_VERSIONS, { params: note(docId) })),
+    readVersion: async (docId, versionId) =>
+      readVersionDetail(await callRelay(API.readVersion, { params: { ...note(docId), versionId } })),
+    saveVersion: async (docId) => readSaveAnswer(await callRelay(API.keepVersion, { params: note(docId), body: {} })),
     restoreVersion: async (docId, versionId) =>
-      readRestoreAnswer(await postToRelay(`${versionUrl(docId, versionId)}/restore`, {})),
+      readRestoreAnswer(await callRelay(RESTORE_VERSION, { params: { ...note(docId), versionId }, body: {} })),
   };
 }
+
+// A list is read entry by entry; an older relay leaves `captured` out when VC4 made it unnecessary.
+const LIST_VERSIONS = relaxAnswers(API.listVersions, entryByEntry('versions'));
+const RESTORE_VERSION = relaxAnswers(API.restoreVersion, (declared) =>
+  declared.extend({ captured: z.string().nullish() }),
+);
 
 /** CT1: one version's metadata with its time as epoch ms. */
 const VERSION_SUMMARY_VIEW = VERSION_SUMMARY.transform(
@@ -59,7 +65,7 @@ const VERSION_DETAIL_VIEW = VERSION_SUMMARY.extend({ text: z.string() }).transfo
 /** `GET …/versions`: newest first, as the relay sends them. An entry we can't read is skipped, not shown broken. */
 export function readVersionList(call: RelayCall): Result<{ versions: VersionSummary[] }, RelayCallCode> {
   if (!call.ok) return call;
-  const list = z.object({ versions: z.array(z.unknown()) }).safeParse(call.body);
+  const list = z.object({ versions: z.array(z.unknown()) }).safeParse(call.answer);
   if (!list.success) return invalid('a version list');
   return { ok: true, versions: readableEntries(list.data.versions, VERSION_SUMMARY_VIEW) };
 }

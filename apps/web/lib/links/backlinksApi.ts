@@ -1,15 +1,15 @@
 import { BACKLINKS_ANSWER, type Result } from '@baalda/core';
+import { API } from '@baalda/core/api';
 import type { z } from 'zod';
 import { readAnswer } from '../relayAnswer';
-import { getFromRelay, type RelayCallCode } from '../relayApi';
+import { callRelay, type RelayCallCode } from '../relayApi';
 
 /** The notes linking to one note, as the relay last said (BL2). */
 export type Backlinks = z.infer<typeof BACKLINKS_ANSWER>;
 
 /** `GET /api/vaults/:vault/notes/:docId/backlinks`, its answer checked against core's contract (CT1). */
 export async function fetchBacklinks(vaultId: string, docId: string): Promise<Result<Backlinks, RelayCallCode>> {
-  const url = `/api/vaults/${encodeURIComponent(vaultId)}/notes/${encodeURIComponent(docId)}/backlinks`;
-  const read = readAnswer(await getFromRelay(url), BACKLINKS_ANSWER);
+  const read = readAnswer(await callRelay(API.listBacklinks, { params: { vaultId, docId } }), BACKLINKS_ANSWER);
   return read.ok ? { ok: true, ...read.answer } : read;
 }
 

@@ -1,9 +1,12 @@
 import { entryKindOf, isValidDocId, type Result, titleFromPath } from '@baalda/core';
+import { API } from '@baalda/core/api';
 import { z } from 'zod';
 import { readAnswer } from '../relayAnswer';
-import { getFromRelay, type RelayCallCode } from '../relayApi';
+import { callRelay, entryByEntry, type RelayCallCode, relaxAnswers } from '../relayApi';
 import type { LocalTree } from '../vault/localTree';
 import type { SearchHit } from './searchTypes';
+
+const SEARCH = relaxAnswers(API.search, entryByEntry('results'));
 
 /** `GET /api/vaults/:vault/search?q=…&limit=…`: the relay's hits in one vault, best first. */
 export async function askRelayToSearch(
@@ -11,8 +14,7 @@ export async function askRelayToSearch(
   query: string,
   limit: number,
 ): Promise<Result<{ hits: SearchHit[] }, RelayCallCode>> {
-  const params = new URLSearchParams({ q: query, limit: String(limit) });
-  const answer = await getFromRelay(`/api/vaults/${encodeURIComponent(vaultId)}/search?${params}`);
+  const answer = await callRelay(SEARCH, { params: { vaultId }, query: { q: query, limit } });
   // Entries are read one by one (toSearchHit): one this build doesn't understand is skipped.
   const read = readAnswer(answer, z.object({ results: z.array(z.unknown()) }));
   if (!read.ok) return read;

@@ -1,7 +1,8 @@
 import { fail, OPS_ANSWER, type OpOutcome, type Result, type VaultOp } from '@baalda/core';
+import { API, type ApiInput } from '@baalda/core/api';
 import { z } from 'zod';
 import { readAnswer } from '../relayAnswer';
-import { getFromRelay, postToRelay, type RelayCallCode } from '../relayApi';
+import { callRelay, type RelayCallCode, relaxAnswers } from '../relayApi';
 import { toVaultNotes, type VaultSnapshot } from './vaultSnapshot';
 
 // Tree and trash are two requests; a batch applied between them makes their versions differ. A couple of
@@ -17,23 +18,22 @@ const TREE_VIEW = z.object({
   explicitFolders: z.array(z.unknown()).optional(),
 });
 const TRASH_VIEW = z.object({ version: z.unknown(), notes: z.unknown() }).partial();
-
-/** `/api/vaults/:vault`, the root of one vault's routes. */
-function vaultUrl(vaultId: string): string {
-  return `/api/vaults/${encodeURIComponent(vaultId)}`;
-}
+const READ_TREE = relaxAnswers(API.readTree, () => TREE_VIEW);
+const READ_TRASH = relaxAnswers(API.readTrash, () => TRASH_VIEW);
 
 /** `GET …/tree` and `GET …/trash`, read as one snapshot. */
 export async function fetchVaultSnapshot(vaultId: string): Promise<Result<{ snapshot: VaultSnapshot }, RelayCallCode>> {
-  const url = vaultUrl(vaultId);
   let snapshot: VaultSnapshot | undefined;
   for (let attempt = 0; attempt < MAX_SNAPSHOT_ATTEMPTS; attempt += 1) {
-    const [tree, trash] = await Promise.all([getFromRelay(`${url}/tree`), getFromRelay(`${url}/trash`)]);
+    const [tree, trash] = await Promise.all([
+      callRelay(READ_TREE, { params: { vaultId } }),
+      callRelay(READ_TRASH, { params: { vaultId } }),
+    ]);
     const read = readAnswer(tree, TREE_VIEW);
     if (!read.ok) return read;
     if (!trash.ok) return trash;
     const treeBody = read.answer;
-    const trashBody = TRASH_VIEW.safeParse(trash.body).data;
+    const trashBody = TRASH_VIEW.safeParse(trash.answer).data;
     snapshot = {
       version: treeBody.version,
       notes: toVaultNotes(treeBody.notes),
@@ -54,7 +54,9 @@ export async function postVaultOps(
   vaultId: string,
   ops: readonly VaultOp[],
 ): Promise<Result<{ version: number; results: OpOutcome[] }, RelayCallCode>> {
-  const read = readAnswer(await postToRelay(`${vaultUrl(vaultId)}/ops`, { ops }), OPS_ANSWER);
+  // The wire lists the ops a client sends; VaultOp also has createAttachment, which only an upload makes.
+  const body = { ops: [...ops] } as ApiInput<typeof API.applyOps>['body'];
+  const read = readAnswer(await callRelay(API.applyOps, { params: { vaultId }, body }), OPS_ANSWER);
   if (!read.ok) return read;
   const { version, results } = read.answer;
   if (results.length !== ops.length) {
