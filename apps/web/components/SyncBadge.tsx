@@ -13,7 +13,7 @@ const EXPLANATIONS: Record<SyncState['kind'], string> = {
   synced: 'Every edit is on this device and on the relay.',
 };
 
-/** SYN1 made visible: the note's sync state and how many local edits the relay has not acknowledged. */
+/** SYNC6 made visible: the note's sync state and how many local edits the relay has not acknowledged. */
 export function SyncBadge({ state }: { state: SyncState }) {
   const count = state.pendingChanges;
   return (

@@ -7,7 +7,7 @@ const editorOrigin = { name: 'y-sync plugin' };
 const delivered = { connection: 'connected', handshakeDone: true, unsyncedChanges: 0, unsavedLocalWrites: 0 } as const;
 
 describe('pending change counter', () => {
-  it('[SYN1] counts local edits and ignores updates from the relay and from IndexedDB', () => {
+  it('[SYNC6] counts local edits and ignores updates from the relay and from IndexedDB', () => {
     const counter = createPendingChangeCounter(0, [provider, persistence]);
     expect(counter.recordUpdate(editorOrigin)).toBe(true);
     expect(counter.recordUpdate(null)).toBe(true);
@@ -16,7 +16,7 @@ describe('pending change counter', () => {
     expect(counter.count).toBe(2);
   });
 
-  it('[SYN1] keeps counting while offline and resets only once the relay acknowledged everything', () => {
+  it('[SYNC6] keeps counting while offline and resets only once the relay acknowledged everything', () => {
     const counter = createPendingChangeCounter(0, [provider]);
     counter.recordUpdate(editorOrigin);
     counter.recordUpdate(editorOrigin);
@@ -44,7 +44,7 @@ describe('pending change counter', () => {
     expect(isDelivered(delivered)).toBe(true);
   });
 
-  it('[SYN1] keeps edits pending while the relay has them but IndexedDB has not committed them (regression: a reload right after "Synced" lost the last keystrokes offline)', () => {
+  it('[SYNC6] keeps edits pending while the relay has them but IndexedDB has not committed them (regression: a reload right after "Synced" lost the last keystrokes offline)', () => {
     const counter = createPendingChangeCounter(0, [provider]);
     counter.recordUpdate(editorOrigin);
     expect(counter.observeDelivery({ ...delivered, unsavedLocalWrites: 1 })).toBe(false);

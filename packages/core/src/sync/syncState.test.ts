@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeSyncState } from './syncState';
 
 describe('sync state', () => {
-  it('[SYN1] a disconnected note is offline and keeps its pending count', () => {
+  it('[SYNC6] a disconnected note is offline and keeps its pending count', () => {
     expect(describeSyncState({ connection: 'disconnected', handshakeDone: true, pendingChanges: 3 })).toEqual({
       kind: 'offline',
       pendingChanges: 3,
@@ -12,7 +12,7 @@ describe('sync state', () => {
     );
   });
 
-  it('[SYN1] a connected note is syncing until the handshake is done and nothing is pending', () => {
+  it('[SYNC6] a connected note is syncing until the handshake is done and nothing is pending', () => {
     expect(describeSyncState({ connection: 'connected', handshakeDone: false, pendingChanges: 0 }).kind).toBe(
       'syncing',
     );
@@ -26,7 +26,7 @@ describe('sync state', () => {
     });
   });
 
-  it('[SYN1] a nonsensical pending count is clamped to a whole number of at least zero', () => {
+  it('[SYNC6] a nonsensical pending count is clamped to a whole number of at least zero', () => {
     expect(
       describeSyncState({ connection: 'disconnected', handshakeDone: true, pendingChanges: -4.5 }).pendingChanges,
     ).toBe(0);

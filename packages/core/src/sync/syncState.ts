@@ -1,7 +1,7 @@
 /** What the connection to the relay is doing, as the provider reports it. */
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
 
-/** What a person is told about a note's sync (SYN1). */
+/** What a person is told about a note's sync (SYNC6). */
 export type SyncState =
   | { readonly kind: 'offline'; readonly pendingChanges: number }
   | { readonly kind: 'syncing'; readonly pendingChanges: number }
@@ -17,7 +17,7 @@ export interface SyncObservation {
 }
 
 /**
- * SYN1: a note is "synced" only when connected, past the first sync exchange, and with no local edit
+ * SYNC6: a note is "synced" only when connected, past the first sync exchange, and with no local edit
  * waiting for the relay's acknowledgement; "offline" whenever the socket is down, whatever else is true.
  * @example describeSyncState({ connection: 'connected', handshakeDone: true, pendingChanges: 0 }) // synced
  */
