@@ -13,7 +13,7 @@ import {
   readApiAnswer,
 } from '@baalda/core/api';
 import { CliError, EXIT } from './cliError';
-import { notUnderstood } from './relayAnswer';
+import { notUnderstood, routeOf } from './relayAnswer';
 
 /** Where the relay is, what every request carries, and what a 401 should say about the credential refused. */
 export interface RelayAccess {
@@ -78,6 +78,7 @@ export async function reachRelay(access: RelayAccess, request: ApiRequest): Prom
 export async function refusalOf(access: RelayAccess, route: ApiRoute, path: string, response: Response) {
   const text = await response.text().catch(() => '');
   const read = readApiAnswer(route, { status: response.status, text, header: (name) => headerOf(response, name) });
+  // A streamed answer is refused only on a status no route declares, so `read` is a failure in practice.
   const failure = read.ok ? { ...fail('RESPONSE_INVALID', ''), status: response.status, retryAfter: null } : read;
   return cliErrorOf(route, path, failure, access);
 }
@@ -90,7 +91,8 @@ export function cliErrorOf(route: ApiRoute, path: string, failure: ApiFailure, a
     const message = oneLine(failure.message);
     return new CliError(message ? `${failure.code}: ${message}` : failure.code, EXIT.refused);
   }
-  if (route.answers[failure.status]) notUnderstood(`${route.method} ${path.split('?')[0]}`, failure.message);
+  // A declared status whose answer breaks its schema: CLI7's report, thrown from here.
+  if (route.answers[failure.status]) notUnderstood(routeOf(route.method, urlOf(access, path)), failure.message);
   const status = `${failure.status} ${STATUS_CODES[failure.status] ?? ''}`.trim();
   const origin = new URL(access.baseUrl).origin;
   return new CliError(`The relay answered ${status} without an error code; is ${origin} a Baalda relay?`, EXIT.refused);
