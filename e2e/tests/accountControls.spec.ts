@@ -1,4 +1,7 @@
+import { API } from '@baalda/core/api';
+import type { BrowserContext } from '@playwright/test';
 import { E2E_PASSWORD, emailOf } from './accounts';
+import { relayApi } from './relayClient';
 import { expect, test } from './relayFixture';
 
 // On a relay of its own: this test changes its account's password, which would break the sessions and the
@@ -11,10 +14,13 @@ test('the account menu changes the password, signing the other browser out, and 
   const newPassword = 'a brand new passphrase';
   const here = await browser.newContext({ baseURL: freshRelay.url });
   const elsewhere = await browser.newContext({ baseURL: freshRelay.url });
-  const signUp = await here.request.post('/api/auth/signup', { data: { email, password: E2E_PASSWORD } });
-  expect(signUp.status()).toBe(201);
-  const signIn = (password: string) => elsewhere.request.post('/api/auth/signin', { data: { email, password } });
-  expect((await signIn(E2E_PASSWORD)).status()).toBe(200);
+  const signUp = await relayApi(here.request).call(API.signUp, { body: { email, password: E2E_PASSWORD } });
+  expect(signUp.status).toBe(201);
+  const signIn = async (password: string) =>
+    (await relayApi(elsewhere.request).call(API.signIn, { body: { email, password } })).status;
+  const vaultsStatus = async (context: BrowserContext) =>
+    (await relayApi(context.request).call(API.listVaults, {})).status;
+  expect(await signIn(E2E_PASSWORD)).toBe(200);
   const page = await here.newPage();
   await page.goto('/');
   await expect(page.getByTestId('new-note')).toBeVisible();
@@ -27,14 +33,14 @@ test('the account menu changes the password, signing the other browser out, and 
   await form.getByLabel('New password again').fill(newPassword);
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByTestId('password-changed')).toContainText('1 other session signed out');
-  expect((await elsewhere.request.get('/api/vaults')).status()).toBe(401);
-  expect((await here.request.get('/api/vaults')).status()).toBe(200);
+  expect(await vaultsStatus(elsewhere)).toBe(401);
+  expect(await vaultsStatus(here)).toBe(200);
 
-  expect((await signIn(newPassword)).status()).toBe(200);
+  expect(await signIn(newPassword)).toBe(200);
   await page.getByRole('button', { name: 'Done' }).click();
   await page.getByTestId('sign-out-everywhere').click();
   await expect(page.getByTestId('auth-title')).toHaveText('Sign in to Baalda');
-  expect((await elsewhere.request.get('/api/vaults')).status()).toBe(401);
+  expect(await vaultsStatus(elsewhere)).toBe(401);
   await here.close();
   await elsewhere.close();
 });

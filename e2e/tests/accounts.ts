@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { API } from '@baalda/core/api';
 import { type APIRequestContext, type BrowserContext, type Cookie, expect } from '@playwright/test';
+import { bearer, relayApi, succeed } from './relayClient';
 
 /** The people of the e2e run. Each signs in with the same password; their email is `<name>@example.com`. */
 export type PersonName = 'alice' | 'bob' | 'carol';
@@ -20,11 +22,14 @@ function adminKey(): string {
   return readFileSync(join(dataDir, 'admin.key'), 'utf8').trim();
 }
 
+// The relay's operator: the admin key as a bearer credential (ACC10).
+function asAdmin(request: APIRequestContext) {
+  return relayApi(request, bearer(adminKey()));
+}
+
 /** True while no account exists on the relay: the next sign-up becomes the admin and owns `default`. */
 export async function isSignUpOpen(request: APIRequestContext): Promise<boolean> {
-  const response = await request.get('/api/auth/state');
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { signUpOpen: boolean }).signUpOpen;
+  return (await succeed(relayApi(request), API.authState, {})).signUpOpen;
 }
 
 /**
@@ -50,20 +55,15 @@ function personKey(name: PersonName): string {
 
 async function createAccount(request: APIRequestContext, name: PersonName): Promise<void> {
   if (await isSignUpOpen(request)) {
-    const response = await request.post('/api/auth/signup', {
-      data: { email: emailOf(name), password: E2E_PASSWORD, name },
-    });
-    expect(response.status(), await response.text()).toBe(201);
+    const body = { email: emailOf(name), password: E2E_PASSWORD, name };
+    await succeed(relayApi(request), API.signUp, { body }, 201);
     return;
   }
-  const headers = { authorization: `Bearer ${adminKey()}` };
-  const created = await request.post('/api/admin/users', {
-    headers,
-    data: { email: emailOf(name), password: E2E_PASSWORD, name },
-  });
-  expect([201, 409], await created.text()).toContain(created.status());
+  const body = { email: emailOf(name), password: E2E_PASSWORD, name };
+  const created = await asAdmin(request).call(API.adminAddUser, { body });
+  expect([201, 409], JSON.stringify(created)).toContain(created.status);
   // Only a new account is made an editor: a role a test gave on purpose (a viewer, say) stays as it is.
-  if (created.status() === 201) await setRole(request, name, 'editor');
+  if (created.status === 201) await setRole(request, name, 'editor');
 }
 
 /** Gives `name` a role in `default`, as the relay's operator (ACC10). */
@@ -72,11 +72,8 @@ export async function setRole(
   name: PersonName,
   role: 'owner' | 'editor' | 'viewer',
 ): Promise<void> {
-  const response = await request.put('/api/admin/vaults/default/members', {
-    headers: { authorization: `Bearer ${adminKey()}` },
-    data: { email: emailOf(name), role },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  const body = { email: emailOf(name), role };
+  await succeed(asAdmin(request), API.adminGrant, { params: { vaultId: 'default' }, body });
 }
 
 /**
@@ -95,17 +92,14 @@ export async function signInContext(context: BrowserContext, name: PersonName): 
 }
 
 async function isSignedInAs(request: APIRequestContext, name: PersonName): Promise<boolean> {
-  const response = await request.get('/api/auth/state');
-  if (response.status() !== 200) return false;
-  const state = (await response.json()) as { user: { email?: string } | null };
-  return state.user?.email === emailOf(name);
+  const state = await relayApi(request).call(API.authState, {});
+  return state.ok && state.answer.user?.email === emailOf(name);
 }
 
 /** Signs `name` in on a request context; its cookie then rides on every call of that context (and its pages). */
 export async function signIn(request: APIRequestContext, name: PersonName): Promise<void> {
   await ensureAccount(request, name);
-  const response = await request.post('/api/auth/signin', { data: { email: emailOf(name), password: E2E_PASSWORD } });
-  expect(response.status(), await response.text()).toBe(200);
+  await succeed(relayApi(request), API.signIn, { body: { email: emailOf(name), password: E2E_PASSWORD } });
 }
 
 /**
@@ -113,10 +107,7 @@ export async function signIn(request: APIRequestContext, name: PersonName): Prom
  * folder's trip to the trash (it fails closed), so a spec that reuses a folder name lifts it first.
  */
 export async function liftRestriction(request: APIRequestContext, path: string): Promise<void> {
-  const response = await request.delete(`/api/admin/vaults/default/restrictions?path=${encodeURIComponent(path)}`, {
-    headers: { authorization: `Bearer ${adminKey()}` },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  await succeed(asAdmin(request), API.adminUnrestrict, { params: { vaultId: 'default' }, query: { path } });
 }
 
 /** Makes a folder of `default` private to `names`, as the relay's operator (ACC10, ACL2). */
@@ -125,9 +116,6 @@ export async function restrictFolder(
   path: string,
   names: readonly PersonName[],
 ): Promise<void> {
-  const response = await request.put('/api/admin/vaults/default/restrictions', {
-    headers: { authorization: `Bearer ${adminKey()}` },
-    data: { path, memberEmails: names.map(emailOf) },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  const body = { path, memberEmails: names.map(emailOf) };
+  await succeed(asAdmin(request), API.adminRestrict, { params: { vaultId: 'default' }, body });
 }

@@ -1,3 +1,4 @@
+import { API } from '@baalda/core/api';
 import { E2E_PASSWORD, emailOf, ensureAccount, isSignUpOpen, type PersonName, setRole } from './accounts';
 import {
   createNote,
@@ -10,6 +11,7 @@ import {
   waitForOfflineReady,
 } from './helpers';
 import { goOffline, goOnline } from './network';
+import { relayApi, succeed } from './relayClient';
 import { type Browser, expect, type Page, test } from './relayFixture';
 
 // One relay serves every spec file a worker runs, so these tests make no assumption about which accounts
@@ -40,8 +42,8 @@ test('the first sign-up on a fresh relay becomes the admin and owns the default 
   await expect(page.getByTestId('new-note')).toBeVisible();
   await expect(page.getByTestId('account-email')).toHaveText(emailOf('alice'));
   await expect(page.getByTestId('vault-role')).toHaveAttribute('data-role', 'owner');
-  const state = (await (await context.request.get('/api/auth/state')).json()) as { user: { isAdmin: boolean } };
-  expect(state.user.isAdmin).toBe(true);
+  const state = await succeed(relayApi(context.request), API.authState, {});
+  expect(state.user?.isAdmin).toBe(true);
   expect(await isSignUpOpen(context.request)).toBe(false);
   await context.close();
 });

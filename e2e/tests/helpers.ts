@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { API } from '@baalda/core/api';
 import {
   type APIRequestContext,
   type Browser,
@@ -8,7 +9,8 @@ import {
   type Page,
 } from '@playwright/test';
 import { type PersonName, signIn, signInContext } from './accounts';
-import { updateNoteOverMcp } from './relayNotes';
+import { relayApi, succeed } from './relayClient';
+import { applyOps, updateNoteOverMcp } from './relayNotes';
 
 /** A person in a browser of their own (alice, bob): one context, one page. */
 export interface Person {
@@ -174,24 +176,20 @@ export function todayUtc(): string {
 export async function emptyVault(request: APIRequestContext): Promise<void> {
   // The test's own request context acts as alice from here on (relayPaths and the specs' own API calls too).
   await signIn(request, 'alice');
-  const tree = (await (await request.get('/api/vaults/default/tree')).json()) as {
-    notes: { docId: string }[];
-    folders: string[];
-  };
+  const tree = await succeed(relayApi(request), API.readTree, { params: { vaultId: 'default' } });
   const ops = [
-    ...tree.notes.map((note) => ({ kind: 'trashNote', opId: opId(), docId: note.docId })),
-    ...tree.folders.filter((path) => !path.includes('/')).map((path) => ({ kind: 'trashFolder', opId: opId(), path })),
-    { kind: 'emptyTrash', opId: opId() },
+    ...tree.notes.map((note) => ({ kind: 'trashNote' as const, opId: opId(), docId: note.docId })),
+    ...tree.folders
+      .filter((path) => !path.includes('/'))
+      .map((path) => ({ kind: 'trashFolder' as const, opId: opId(), path })),
+    { kind: 'emptyTrash' as const, opId: opId() },
   ];
-  for (let start = 0; start < ops.length; start += 100) {
-    const response = await request.post('/api/vaults/default/ops', { data: { ops: ops.slice(start, start + 100) } });
-    expect(response.status()).toBe(200);
-  }
+  await applyOps(request, ops);
 }
 
 /** The live note paths the relay holds. */
 export async function relayPaths(request: APIRequestContext): Promise<string[]> {
-  const tree = (await (await request.get('/api/vaults/default/tree')).json()) as { notes: { path: string }[] };
+  const tree = await succeed(relayApi(request), API.readTree, { params: { vaultId: 'default' } });
   return tree.notes.map((note) => note.path).sort();
 }
 

@@ -1,4 +1,6 @@
+import { API } from '@baalda/core/api';
 import { createNote, editor, emptyVault, expectSyncState, expectTreeSynced, openPerson } from './helpers';
+import { relayApi } from './relayClient';
 import { type APIRequestContext, expect, type Page, test } from './relayFixture';
 
 test.beforeEach(async ({ request }) => emptyVault(request));
@@ -27,9 +29,9 @@ async function expectRelayStored(request: APIRequestContext, docId: string, word
   await expect
     .poll(
       async () => {
-        const response = await request.get(`/api/vaults/default/search?q=${encodeURIComponent(word)}`);
-        const body = (await response.json()) as { results?: { docId: string }[] };
-        return body.results?.some((hit) => hit.docId === docId) ?? false;
+        const input = { params: { vaultId: 'default' }, query: { q: word } };
+        const found = await relayApi(request).call(API.search, input);
+        return found.ok && found.answer.results.some((hit) => hit.docId === docId);
       },
       { timeout: 15_000, message: `the relay stores the note with “${word}”` },
     )

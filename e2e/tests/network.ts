@@ -38,5 +38,6 @@ async function networkSwitchOf(context: BrowserContext): Promise<NetworkSwitch> 
 }
 
 function isRelayApi(url: URL): boolean {
-  return url.pathname === '/api' || url.pathname.startsWith('/api/');
+  // Every route the API declares lives under this first segment (its own path too).
+  return url.pathname.split('/')[1] === 'api';
 }

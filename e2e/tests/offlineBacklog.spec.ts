@@ -1,7 +1,9 @@
+import { API } from '@baalda/core/api';
 import type { VaultScope } from '../../apps/web/lib/account/localNames';
 import { type DeviceEdit, editOnDevice, pendingNotesOnDevice } from './deviceStore';
 import { emptyVault, expectSyncState, openPerson, type Person } from './helpers';
 import { goOffline, goOnline } from './network';
+import { relayApi, succeed } from './relayClient';
 import { type APIRequestContext, expect, test } from './relayFixture';
 import { markRelayLog, preAuthRefusalsSince, type RelayLogMark } from './relayLog';
 import { createNotesOverApi, readNotesOverMcp, readOnlyToken } from './relayNotes';
@@ -20,8 +22,9 @@ function editOf(docId: string, index: number): DeviceEdit {
 }
 
 async function scopeOf(request: APIRequestContext): Promise<VaultScope> {
-  const state = (await (await request.get('/api/auth/state')).json()) as { user: { id: string } };
-  return { userId: state.user.id, vaultId: 'default' };
+  const { user } = await succeed(relayApi(request), API.authState, {});
+  if (!user) throw new Error('the backlog test needs a signed-in person');
+  return { userId: user.id, vaultId: 'default' };
 }
 
 // The notes whose edit the relay does not have (yet).

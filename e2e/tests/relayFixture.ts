@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API, type ApiTransport, createApiClient } from '@baalda/core/api';
 import { test as base } from '@playwright/test';
 import { RELAY_NODE_FLAGS } from '../../scripts/relayNodeFlags.mjs';
 
@@ -48,13 +49,22 @@ export async function startE2eRelay(port: number): Promise<E2eRelay> {
   };
 }
 
+// The relay's health route through the typed client; a relay not listening yet makes `fetch` throw.
+async function isHealthy(url: string): Promise<boolean> {
+  const transport: ApiTransport = async ({ method, path, headers }) => {
+    const response = await fetch(`${url}${path}`, { method, headers });
+    return { status: response.status, text: await response.text(), header: (name) => response.headers.get(name) };
+  };
+  return (await createApiClient(transport).call(API.health, {})).ok;
+}
+
 async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`the relay for ${url} exited with code ${child.exitCode} before it was ready`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
+      if (await isHealthy(url)) return;
     } catch {
       // Not listening yet.
     }

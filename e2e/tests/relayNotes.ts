@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { API, type ApiInput } from '@baalda/core/api';
 import { type APIRequestContext, expect } from '@playwright/test';
+import { relayApi, succeed } from './relayClient';
 
 /** A fresh random id of the shape the app makes (docIds and opIds). */
 export function randomId(): string {
@@ -9,35 +11,36 @@ export function randomId(): string {
 /** Creates empty notes at `paths` in `default` through the ops API, 100 a batch; answers their docIds. */
 export async function createNotesOverApi(request: APIRequestContext, paths: readonly string[]): Promise<string[]> {
   const ops = paths.map((path) => ({
-    kind: 'createNote',
+    kind: 'createNote' as const,
     opId: randomId(),
     docId: randomId(),
     path,
     createdAt: Date.now(),
   }));
-  for (let start = 0; start < ops.length; start += 100) {
-    const response = await request.post('/api/vaults/default/ops', { data: { ops: ops.slice(start, start + 100) } });
-    expect(response.status(), await response.text()).toBe(200);
-  }
+  await applyOps(request, ops);
   return ops.map((op) => op.docId);
+}
+
+type VaultOps = ApiInput<typeof API.applyOps>['body']['ops'];
+
+/** Applies `ops` to `default` as whoever `request` is signed in as, 100 a batch (LIM7); each batch must answer 200. */
+export async function applyOps(request: APIRequestContext, ops: VaultOps): Promise<void> {
+  for (let start = 0; start < ops.length; start += 100) {
+    const batch = { ops: ops.slice(start, start + 100) };
+    await succeed(relayApi(request), API.applyOps, { params: { vaultId: 'default' }, body: batch });
+  }
 }
 
 /** A read-only personal access token to `default` for whoever `request` is signed in as (ACL3). */
 export async function readOnlyToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/tokens', {
-    data: { name: `e2e reader ${randomId()}`, vaultId: 'default', readOnly: true, expiresInDays: 1 },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { secret: string }).secret;
+  const body = { name: `e2e reader ${randomId()}`, vaultId: 'default', readOnly: true, expiresInDays: 1 };
+  return (await succeed(relayApi(request), API.createToken, { body }, 201)).secret;
 }
 
 /** A read-write personal access token to `default` for whoever `request` is signed in as (ACL3). */
 export async function writeToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/tokens', {
-    data: { name: `e2e writer ${randomId()}`, vaultId: 'default', readOnly: false, expiresInDays: 1 },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { secret: string }).secret;
+  const body = { name: `e2e writer ${randomId()}`, vaultId: 'default', readOnly: false, expiresInDays: 1 };
+  return (await succeed(relayApi(request), API.createToken, { body }, 201)).secret;
 }
 
 /** Replaces a note's text with `markdown` as an assistant does (MCP `update_note`), with a fresh token. */

@@ -1,3 +1,4 @@
+import { API } from '@baalda/core/api';
 import {
   createNote,
   editor,
@@ -11,6 +12,7 @@ import {
   typeInEditor,
 } from './helpers';
 import { goOffline, goOnline } from './network';
+import { relayApi, succeed } from './relayClient';
 import { expect, test } from './relayFixture';
 import { expectFirstHit, expectNoHits, openSearch, results } from './searchPalette';
 
@@ -76,9 +78,8 @@ test('[IDX1, IDX3] alice finds a note by a word in its text, opens it, and searc
   await expectTreeSynced(page);
   await openSearch(page);
   await expectNoHits(page, 'tomatoes');
-  const answer = await request.get(`/api/vaults/default/search?q=tomatoes`);
-  expect(answer.status()).toBe(200);
-  const { results: found } = (await answer.json()) as { results: { docId: string }[] };
+  const tomatoes = { params: { vaultId: 'default' }, query: { q: 'tomatoes' } };
+  const { results: found } = await succeed(relayApi(request), API.search, tomatoes);
   expect(found.map((hit) => hit.docId)).not.toContain(garden);
 
   await alice.context.close();

@@ -1,3 +1,4 @@
+import { API } from '@baalda/core/api';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   createNote,
@@ -9,6 +10,7 @@ import {
   waitForOfflineReady,
 } from './helpers';
 import { goOffline, goOnline } from './network';
+import { relayApi, succeed } from './relayClient';
 import { expect, test } from './relayFixture';
 import { expectFirstHit, openSearch, results } from './searchPalette';
 import { waitForSemanticFilesCached } from './semanticFiles';
@@ -47,9 +49,8 @@ async function writeNotes(page: Page): Promise<Record<NoteKey, string>> {
 
 /** The relay's hits for `query`, best first, as many as the palette asks for. */
 async function relayOrder(request: APIRequestContext, query: string): Promise<string[]> {
-  const answer = await request.get(`/api/vaults/default/search?q=${encodeURIComponent(query)}&limit=20`);
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { results: { docId: string }[] }).results.map((hit) => hit.docId);
+  const input = { params: { vaultId: 'default' }, query: { q: query, limit: 20 } };
+  return (await succeed(relayApi(request), API.search, input)).results.map((hit) => hit.docId);
 }
 
 /** The relay computes vectors in the background: waits until it finds the refund note by its paraphrase. */

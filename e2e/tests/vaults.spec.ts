@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { API } from '@baalda/core/api';
 import { E2E_PASSWORD, ensureAccount, setRole } from './accounts';
 import { createNote, editor, expectTreeSynced, openFromTree, openPerson, treeNote, typeInEditor } from './helpers';
+import { bearer, relayApi, succeed } from './relayClient';
 import { expect, type Page, test } from './relayFixture';
 
 // In the browser: invite links, the vault switcher and personal access tokens (ACL1, ACL3).
@@ -61,7 +63,7 @@ test('[ACL1] an invite link signs a new person up as a viewer, who reads but can
   await expect(page.getByTestId('vault-role')).toHaveAttribute('data-role', 'viewer');
   await expect(page.getByTestId('vault-switcher')).toHaveValue('default');
   // The invite was single use.
-  expect((await request.get(`/api/invites/${secret}`)).status()).toBe(404);
+  expect((await relayApi(request).call(API.showInvite, { params: { secret } })).status).toBe(404);
 
   const newNote = page.getByTestId('new-note');
   await expect(newNote).toHaveAttribute('aria-disabled', 'true');
@@ -105,8 +107,8 @@ test('alice starts a vault from the switcher; switching back shows default’s n
   const inSide = await createNote(alice.page, 'Side note');
   await typeInEditor(alice.page, 'Only in the side vault.');
   await expectTreeSynced(alice.page);
-  const sideTree = await alice.context.request.get(`/api/vaults/${sideVault}/tree`);
-  expect(((await sideTree.json()) as { notes: { docId: string }[] }).notes.map((note) => note.docId)).toEqual([inSide]);
+  const sideTree = await succeed(relayApi(alice.context.request), API.readTree, { params: { vaultId: sideVault } });
+  expect(sideTree.notes.map((note) => note.docId)).toEqual([inSide]);
 
   await switcher.selectOption('default');
   await expect(alice.page).toHaveURL(/vault=default/);
@@ -144,20 +146,20 @@ test('[ACL3] an access token is shown once, reads the vault over the API, and st
   await expect(row).toHaveAttribute('data-state', 'active');
   // Shown once: nothing on the page holds the secret any more, and the relay's list never does.
   expect(await alice.page.content()).not.toContain(secret);
-  expect(JSON.stringify(await (await alice.context.request.get('/api/tokens')).json())).not.toContain(secret);
+  expect(JSON.stringify(await succeed(relayApi(alice.context.request), API.listTokens, {}))).not.toContain(secret);
 
   // A context with no cookie: the token alone speaks for alice.
   const api = await playwright.request.newContext({ baseURL });
-  const treeWith = (token: string | null) =>
-    api.get('/api/vaults/default/tree', token ? { headers: { authorization: `Bearer ${token}` } } : {});
-  expect((await treeWith(null)).status()).toBe(401);
-  expect((await treeWith(secret)).status()).toBe(200);
+  const treeWith = async (token: string | null) =>
+    (await relayApi(api, token ? bearer(token) : {}).call(API.readTree, { params: { vaultId: 'default' } })).status;
+  expect(await treeWith(null)).toBe(401);
+  expect(await treeWith(secret)).toBe(200);
 
   await row.getByTestId('revoke-token').click();
   await row.getByTestId('confirm-action').click();
   await expect(row.getByTestId('revoke-token')).toHaveCount(0);
   await expect(row).not.toHaveAttribute('data-state', 'active');
-  await expect.poll(async () => (await treeWith(secret)).status()).toBe(401);
+  await expect.poll(() => treeWith(secret)).toBe(401);
 
   await api.dispose();
   await alice.context.close();

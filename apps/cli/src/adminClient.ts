@@ -1,4 +1,4 @@
-import {
+import type {
   ADMIN_PASSWORD_RESET_ANSWER,
   ADMIN_RESTRICTED_ANSWER,
   ADMIN_ROLE_SET_ANSWER,
@@ -9,11 +9,12 @@ import {
   ADMIN_USER_DISABLED_ANSWER,
   ADMIN_VAULT_CREATED_ANSWER,
   TOKEN_CREATED_ANSWER,
-  type VaultRole,
+  VaultRole,
 } from '@baalda/core';
+import { API } from '@baalda/core/api';
 import type { z } from 'zod';
 import { type ReindexResult, streamReindex } from './reindexStream';
-import { callRelay } from './relayHttp';
+import { bearer, createRelayApi } from './relayHttp';
 
 type AdminTokenList = z.infer<typeof ADMIN_TOKEN_LIST_ANSWER>;
 
@@ -52,30 +53,21 @@ export interface AdminClient {
 
 /** Talks to the admin API of the relay at `baseUrl` with the key read from `keyFile`. */
 export function createAdminClient(baseUrl: string, key: string, keyFile: string): AdminClient {
-  const root = `${baseUrl.replace(/\/$/, '')}/api/admin`;
   const onUnauthenticated = `the relay refused the admin key in ${keyFile}. Is it the key of the relay at ${baseUrl} (the admin.key in its data folder)?`;
-  const call = <Answer>(schema: z.ZodType<Answer>, method: string, path: string, body?: unknown) =>
-    callRelay(schema, `${root}${path}`, {
-      method,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      secret: key,
-      onUnauthenticated,
-    });
-  const vault = (vaultId: string) => `/vaults/${encodeURIComponent(vaultId)}`;
+  const access = { baseUrl, headers: bearer(key), onUnauthenticated };
+  const api = createRelayApi(access);
+  const vault = (vaultId: string) => ({ vaultId });
   return {
-    addUser: (user) => call(ADMIN_USER_CREATED_ANSWER, 'POST', '/users', user),
-    resetPassword: (account) => call(ADMIN_PASSWORD_RESET_ANSWER, 'PUT', '/users/password', account),
-    setDisabled: (account) => call(ADMIN_USER_DISABLED_ANSWER, 'PUT', '/users/disabled', account),
-    createVault: (created) => call(ADMIN_VAULT_CREATED_ANSWER, 'POST', '/vaults', created),
-    grant: (vaultId, member) => call(ADMIN_ROLE_SET_ANSWER, 'PUT', `${vault(vaultId)}/members`, member),
-    restrict: (vaultId, restriction) =>
-      call(ADMIN_RESTRICTED_ANSWER, 'PUT', `${vault(vaultId)}/restrictions`, restriction),
-    unrestrict: (vaultId, path) =>
-      call(ADMIN_UNRESTRICTED_ANSWER, 'DELETE', `${vault(vaultId)}/restrictions?path=${encodeURIComponent(path)}`),
-    createToken: (token) => call(TOKEN_CREATED_ANSWER, 'POST', '/tokens', token),
-    listTokens: () => call(ADMIN_TOKEN_LIST_ANSWER, 'GET', '/tokens'),
-    revokeToken: (id) => call(ADMIN_TOKEN_REVOKED_ANSWER, 'DELETE', `/tokens/${encodeURIComponent(id)}`),
-    reindex: (embedder, onProgress) =>
-      streamReindex(`${root}/reindex`, { key, onUnauthenticated }, embedder, onProgress),
+    addUser: (user) => api.call(API.adminAddUser, { body: user }),
+    resetPassword: (account) => api.call(API.adminResetPassword, { body: account }),
+    setDisabled: (account) => api.call(API.adminSetDisabled, { body: account }),
+    createVault: (created) => api.call(API.adminCreateVault, { body: created }),
+    grant: (vaultId, member) => api.call(API.adminGrant, { params: vault(vaultId), body: member }),
+    restrict: (vaultId, restriction) => api.call(API.adminRestrict, { params: vault(vaultId), body: restriction }),
+    unrestrict: (vaultId, path) => api.call(API.adminUnrestrict, { params: vault(vaultId), query: { path } }),
+    createToken: (token) => api.call(API.adminCreateToken, { body: token }),
+    listTokens: () => api.call(API.adminListTokens, {}),
+    revokeToken: (id) => api.call(API.adminRevokeToken, { params: { tokenId: id } }),
+    reindex: (embedder, onProgress) => streamReindex(access, embedder, onProgress),
   };
 }

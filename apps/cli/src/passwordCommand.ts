@@ -1,9 +1,10 @@
-import { PASSWORD_CHANGED_ANSWER, parsePassword, SESSION_ANSWER } from '@baalda/core';
+import { parsePassword } from '@baalda/core';
+import { API, type ApiTransport } from '@baalda/core/api';
 import { requireOk } from './cliError';
 import type { Command, CommandInput } from './commandTypes';
 import { optionOf, requireEmail } from './inputChecks';
 import { readPasswordChange } from './readPassword';
-import { reachRelay, readAnswer } from './relayHttp';
+import { createRelayApi, fetchTransport } from './relayHttp';
 
 const WRONG_PASSWORD = 'the email or the current password is not right.';
 
@@ -18,33 +19,29 @@ async function changePassword(input: CommandInput): Promise<string> {
   const { password: newPassword } = requireOk(parsePassword(next), 'The new password');
   const relay = (optionOf(input, '--relay') ?? '').replace(/\/$/, '');
   const cookie = await signIn(relay, email, current);
+  const session = createRelayApi({ baseUrl: relay, headers: { cookie }, onUnauthenticated: WRONG_PASSWORD });
   try {
-    const changed = await readAnswer(
-      PASSWORD_CHANGED_ANSWER,
-      await post(relay, '/api/auth/password', { currentPassword: current, newPassword }, cookie),
-      { route: 'POST /api/auth/password', onUnauthenticated: WRONG_PASSWORD },
-    );
+    const changed = await session.call(API.changePassword, { body: { currentPassword: current, newPassword } });
     const sessions = `${changed.endedSessions} other session${changed.endedSessions === 1 ? '' : 's'}`;
     const grants = `${changed.endedGrants} assistant${changed.endedGrants === 1 ? '' : 's'} connected with OAuth`;
     return `changed the password of ${email}; signed out ${sessions} and ${grants}`;
   } finally {
-    await post(relay, '/api/auth/signout', {}, cookie);
+    await session.call(API.signOut, {}).catch(() => undefined);
   }
 }
 
 // The session cookie (`name=value`) a sign-in answers with; the relay's refusal otherwise.
 async function signIn(relay: string, email: string, password: string): Promise<string> {
-  const response = await post(relay, '/api/auth/signin', { email, password });
-  await readAnswer(SESSION_ANSWER, response.clone(), {
-    route: 'POST /api/auth/signin',
-    onUnauthenticated: WRONG_PASSWORD,
-  });
-  return response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-}
-
-function post(relay: string, path: string, body: unknown, cookie?: string): Promise<Response> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) };
-  return reachRelay(`${relay}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  let cookie = '';
+  const transport = fetchTransport({ baseUrl: relay });
+  const watching: ApiTransport = async (request) => {
+    const sent = await transport(request);
+    if (!('ok' in sent)) cookie = sent.header('set-cookie')?.split(';')[0] ?? '';
+    return sent;
+  };
+  const access = { baseUrl: relay, headers: {}, onUnauthenticated: WRONG_PASSWORD };
+  await createRelayApi(access, watching).call(API.signIn, { body: { email, password } });
+  return cookie;
 }
 
 /** The person's own password, with their email and current password (no token). */

@@ -1,8 +1,9 @@
-import { REINDEX_LINE } from '@baalda/core';
+import type { REINDEX_LINE } from '@baalda/core';
+import { API, requestFor } from '@baalda/core/api';
 import type { z } from 'zod';
 import { CliError, EXIT } from './cliError';
-import { notUnderstood, parseRelayAnswer, routeOf } from './relayAnswer';
-import { reachRelay, refusalOf } from './relayHttp';
+import { notUnderstood, parseRelayAnswer } from './relayAnswer';
+import { type RelayAccess, reachRelay, refusalOf } from './relayHttp';
 
 type ReindexLine = z.infer<typeof REINDEX_LINE>;
 
@@ -12,26 +13,23 @@ export type ReindexResult = Extract<ReindexLine, { embedder: string }>;
 /**
  * `POST /api/admin/reindex`: reads the relay's newline-delimited JSON as it arrives, so progress shows
  * while the relay works, and resolves with the last line `{ done, embedder, seconds }`. Each line is parsed
- * with REINDEX_LINE (CLI7).
+ * with the route's declared line schema (REINDEX_LINE, CLI7).
  */
 export async function streamReindex(
-  url: string,
-  auth: { key: string; onUnauthenticated: string },
+  access: RelayAccess,
   embedder: string | undefined,
   onProgress: (done: number, total: number) => void,
 ): Promise<ReindexResult> {
-  const response = await reachRelay(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.key}` },
-    body: JSON.stringify(embedder ? { embedder } : {}),
-  });
-  if (!response.ok) throw await refusalOf(response, auth.onUnauthenticated);
-  const route = routeOf('POST', url);
+  const declared = API.adminReindex;
+  const request = requestFor(declared, { body: embedder ? { embedder } : {} }, access.headers);
+  const response = await reachRelay(access, request);
+  if (!response.ok) throw await refusalOf(access, declared, request.path, response);
+  const route = `${declared.method} ${declared.path}`;
   let result: ReindexResult | null = null;
   let number = 0;
   for await (const text of linesOf(response)) {
     const where = `${route}, line ${++number}`;
-    const line = parseRelayAnswer(REINDEX_LINE, parseLine(text, where), where);
+    const line = parseRelayAnswer(declared.answers[200].schema, parseLine(text, where), where);
     // A failure after the answer started comes as the last line `{ error: message }`.
     if ('error' in line) throw new CliError(`Reindex failed: ${line.error}`, EXIT.refused);
     if ('embedder' in line) result = line;

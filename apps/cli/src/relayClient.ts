@@ -1,15 +1,7 @@
-import {
-  ATTACHMENT_STORED_ANSWER,
-  OPS_ANSWER,
-  type OpOutcome,
-  TRASH_ANSWER,
-  TREE_ANSWER,
-  type TREE_NOTE,
-  type VaultOp,
-} from '@baalda/core';
+import type { ATTACHMENT_STORED_ANSWER, OpOutcome, TRASH_ANSWER, TREE_ANSWER, TREE_NOTE, VaultOp } from '@baalda/core';
+import { API, requestFor } from '@baalda/core/api';
 import type { z } from 'zod';
-import { routeOf } from './relayAnswer';
-import { callRelay, reachRelay, readAnswer, refusalOf } from './relayHttp';
+import { bearer, createRelayApi, opsBody, type RelayAccess, reachRelay, refusalOf } from './relayHttp';
 
 /** A tree note as the relay's API returns it (TREE_NOTE). */
 export type ApiNote = z.infer<typeof TREE_NOTE>;
@@ -33,7 +25,7 @@ export interface RelayClient {
     docId: string;
     path: string;
     createdAt: number;
-    body: Buffer | ReadableStream<Uint8Array>;
+    body: Uint8Array;
   }): Promise<UploadedAttachment>;
   /** The attachment's bytes as the relay serves them (`?download=1`); a refusal throws. */
   downloadAttachment(docId: string): Promise<Response>;
@@ -44,44 +36,37 @@ const TOKEN_REFUSED =
 
 /** Talks to a running relay over HTTP with `token`; errors carry the relay's code and message. */
 export function createRelayClient(baseUrl: string, auth: { token: string; vaultId: string }): RelayClient {
-  const base = `${baseUrl.replace(/\/$/, '')}/api/vaults/${encodeURIComponent(auth.vaultId)}`;
-  const call = <Answer>(schema: z.ZodType<Answer>, path: string, init: RequestInit = {}) =>
-    callRelay(schema, `${base}${path}`, { ...init, secret: auth.token, onUnauthenticated: TOKEN_REFUSED });
+  const access = { baseUrl: baseUrl.replace(/\/$/, ''), headers: bearer(auth.token), onUnauthenticated: TOKEN_REFUSED };
+  const api = createRelayApi(access);
+  const params = { vaultId: auth.vaultId };
   const applyOps = async (ops: readonly VaultOp[]) => {
-    const body = await call(OPS_ANSWER, '/ops', { method: 'POST', body: JSON.stringify({ ops }) });
+    const body = await api.call(API.applyOps, { params, body: opsBody(ops) });
     if (body.results.length !== ops.length) throw new Error('The relay answered without a result for every op.');
     return body.results;
   };
   return {
-    baseUrl: baseUrl.replace(/\/$/, ''),
+    baseUrl: access.baseUrl,
     vaultId: auth.vaultId,
     token: auth.token,
-    tree: () => call(TREE_ANSWER, '/tree'),
-    trash: () => call(TRASH_ANSWER, '/trash'),
+    tree: () => api.call(API.readTree, { params }),
+    trash: () => api.call(API.readTrash, { params }),
     async apply(op) {
       const [outcome] = await applyOps([op]);
       if (!outcome) throw new Error('The relay answered without a result.');
       return outcome;
     },
     applyOps,
-    async uploadAttachment({ docId, path, createdAt, body }) {
-      const query = new URLSearchParams({ path, createdAt: String(createdAt) });
-      const url = `${base}/attachments/${encodeURIComponent(docId)}?${query}`;
-      const response = await reachRelay(url, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${auth.token}`, 'content-type': 'application/octet-stream' },
-        body,
-        ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
-      } as RequestInit);
-      const context = { route: routeOf('PUT', url), onUnauthenticated: TOKEN_REFUSED };
-      return readAnswer(ATTACHMENT_STORED_ANSWER, response, context);
-    },
-    async downloadAttachment(docId) {
-      const response = await reachRelay(`${base}/attachments/${encodeURIComponent(docId)}?download=1`, {
-        headers: { authorization: `Bearer ${auth.token}` },
-      });
-      if (response.ok) return response;
-      throw await refusalOf(response, TOKEN_REFUSED);
-    },
+    uploadAttachment: ({ docId, path, createdAt, body }) =>
+      api.call(API.uploadAttachment, { params: { ...params, docId }, query: { path, createdAt }, body }),
+    downloadAttachment: (docId) => downloadAttachment(access, { ...params, docId }),
   };
+}
+
+// The bytes stream to their reader, so the request is built from the route and fetched here (API2).
+async function downloadAttachment(access: RelayAccess, params: { vaultId: string; docId: string }) {
+  const route = API.downloadAttachment;
+  const request = requestFor(route, { params, query: { download: '1' } }, access.headers);
+  const response = await reachRelay(access, request);
+  if (response.ok) return response;
+  throw await refusalOf(access, route, request.path, response);
 }

@@ -1,16 +1,9 @@
 import { createHash, type Hash } from 'node:crypto';
-import {
-  type FolderRestriction,
-  OPS_ANSWER,
-  type OpOutcome,
-  pathKey,
-  RESTRICTION_LIST_ANSWER,
-  TREE_ANSWER,
-  type VaultOp,
-} from '@baalda/core';
+import { type FolderRestriction, type OpOutcome, pathKey, type VaultOp } from '@baalda/core';
+import { API } from '@baalda/core/api';
 import { writeFilePlaced } from '../files/atomicWrite';
 import type { ApiNote, RelayClient } from '../relayClient';
-import { callRelay } from '../relayHttp';
+import { bearer, createRelayApi, opsBody, type RelayApi } from '../relayHttp';
 import type { FileSignature } from './diskScan';
 import type { MirrorLayout } from './mirrorLayout';
 
@@ -37,18 +30,16 @@ const CALL_TIMEOUT_MS = 10_000;
 const TOKEN_REFUSED = 'the relay refused the token (unknown, revoked or expired).';
 const RETRY_LATER = new Set(['RATE_LIMITED', 'INTERNAL_ERROR', 'UNAUTHENTICATED', 'SERVICE_UNAVAILABLE']);
 
-function vaultUrl(relay: RelayClient): string {
-  return `${relay.baseUrl}/api/vaults/${encodeURIComponent(relay.vaultId)}`;
+// The mirror's own calls are bounded in time, unlike the relay client's (an upload may take long).
+function boundedApi(relay: RelayClient): RelayApi {
+  const access = { baseUrl: relay.baseUrl, headers: bearer(relay.token), onUnauthenticated: TOKEN_REFUSED };
+  return createRelayApi({ ...access, timeoutMs: CALL_TIMEOUT_MS });
 }
 
 /** GET the tree and the private folders this user is in (LNK8), bounded in time. */
 export async function fetchTree(relay: RelayClient): Promise<RemoteTree> {
   const [tree, privateFolders] = await Promise.all([
-    callRelay(TREE_ANSWER, `${vaultUrl(relay)}/tree`, {
-      secret: relay.token,
-      onUnauthenticated: TOKEN_REFUSED,
-      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-    }),
+    boundedApi(relay).call(API.readTree, { params: { vaultId: relay.vaultId } }),
     fetchPrivateFolders(relay),
   ]);
   return { ...tree, byId: new Map(tree.notes.map((note) => [note.docId, note])), privateFolders };
@@ -58,11 +49,8 @@ export async function fetchTree(relay: RelayClient): Promise<RemoteTree> {
 // shown is all a link between two of their notes needs. A relay that won't list them: none known.
 async function fetchPrivateFolders(relay: RelayClient): Promise<FolderRestriction[] | null> {
   try {
-    const { restrictions } = await callRelay(RESTRICTION_LIST_ANSWER, `${vaultUrl(relay)}/restrictions`, {
-      secret: relay.token,
-      onUnauthenticated: TOKEN_REFUSED,
-      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-    });
+    const params = { vaultId: relay.vaultId };
+    const { restrictions } = await boundedApi(relay).call(API.listRestrictions, { params });
     return restrictions.map((restriction) => ({ folderKey: pathKey(restriction.path), members: new Set() }));
   } catch {
     return null;
@@ -71,13 +59,8 @@ async function fetchPrivateFolders(relay: RelayClient): Promise<FolderRestrictio
 
 /** Sends ops in one batch (OP2: applied in order, answered one by one). */
 export async function sendOps(relay: RelayClient, ops: readonly VaultOp[]): Promise<OpOutcome[]> {
-  const answer = await callRelay(OPS_ANSWER, `${vaultUrl(relay)}/ops`, {
-    method: 'POST',
-    body: JSON.stringify({ ops }),
-    secret: relay.token,
-    onUnauthenticated: TOKEN_REFUSED,
-    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-  });
+  const params = { vaultId: relay.vaultId };
+  const answer = await boundedApi(relay).call(API.applyOps, { params, body: opsBody(ops) });
   return answer.results;
 }
 

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { ATTACHMENT_META_ANSWER, docIdFromRandomBytes, LIMITS, type OpOutcome, pathKey } from '@baalda/core';
+import { docIdFromRandomBytes, LIMITS, type OpOutcome, pathKey } from '@baalda/core';
+import { API } from '@baalda/core/api';
 import type { RelayClient } from '../relayClient';
-import { callRelay } from '../relayHttp';
+import { bearer, createRelayApi } from '../relayHttp';
 import type { VaultIndex } from './importNotes';
 import type { PlannedFile } from './importPaths';
 
@@ -60,11 +61,12 @@ function refuseUnless(outcome: OpOutcome, uploadedAt: string): void {
 }
 
 async function storedHashOf(relay: RelayClient, docId: string): Promise<string> {
-  const url = `${relay.baseUrl}/api/vaults/${encodeURIComponent(relay.vaultId)}/attachments/${encodeURIComponent(docId)}/meta`;
-  const meta = await callRelay(ATTACHMENT_META_ANSWER, url, {
-    secret: relay.token,
+  const api = createRelayApi({
+    baseUrl: relay.baseUrl,
+    headers: bearer(relay.token),
     onUnauthenticated: 'the relay refused the token (unknown, revoked or expired).',
   });
+  const meta = await api.call(API.describeAttachment, { params: { vaultId: relay.vaultId, docId } });
   return meta.sha256;
 }
 
