@@ -18,8 +18,10 @@ for (;;) {
 
 describe('scanDisk', () => {
   const cleanups: Array<() => Promise<void>> = [];
+  // Last pushed, first run: the shuttle stops (and has exited) before its folder is removed, or a rename
+  // landing during the removal makes it fail with ENOTEMPTY.
   afterEach(async () => {
-    for (const cleanup of cleanups.splice(0)) await cleanup();
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
   it('[MIR5] a scan during which a file moves between folders is unsettled, and a settled scan sees the file once', async () => {
@@ -31,7 +33,10 @@ describe('scanDisk', () => {
     await writeFile(join(root, 'still.md'), 'still\n');
     const shuttle = spawn(process.execPath, ['-e', SHUTTLE, join(root, 'A/note.md'), join(root, 'Z/note.md')]);
     cleanups.push(async () => {
+      if (shuttle.exitCode !== null || shuttle.signalCode !== null) return;
+      const exited = new Promise((resolve) => shuttle.once('exit', resolve));
       shuttle.kill('SIGKILL');
+      await exited;
     });
     await new Promise((resolve) => shuttle.stdout.once('data', resolve));
     // Scans until the shuttle has been caught mid-move at least once (a condition, not a count of tries).
